@@ -1,0 +1,228 @@
+"""A complete, versioned JSON archive of one event: export -> import -> export is identical.
+
+User accounts and roles are not part of an event archive (they belong to an installation);
+who entered a result or made a change travels as a user name.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+
+from django.db import transaction
+
+from .models import AuditEntry, DayClose, DayRecord, Event, Hand, HandResult, Loan, Team
+from .rules import rotation as rotation_rules
+from .rules.errors import RulesError
+from .rules.types import Hand as RulesHand
+from .rules.types import Rotation
+
+FORMAT = "military-whist-director/event"
+VERSION = 1
+EVENT_FIELDS = (
+    "name",
+    "slug",
+    "level",
+    "tables",
+    "hands_per_day",
+    "pattern",
+    "trumps",
+    "alternate_pairs",
+    "flags_per_table",
+    "one_flag_at",
+    "two_flags_at",
+    "revoke_penalty",
+    "playoff_places",
+    "advancing",
+    "paper",
+)
+TEAM_FIELDS = ("home_table", "name", "zone", "player_a", "player_b", "player_x", "player_y")
+RESULT_FIELDS = (
+    "host_table",
+    "visitor_table",
+    "tricks_played",
+    "visitor_revokes",
+    "host_revokes",
+    "visitor_tricks",
+    "version",
+    "entered_by",
+)
+
+
+def _when(value: datetime | None) -> str | None:
+    return value.isoformat() if value else None
+
+
+def _parse_when(value: str | None) -> datetime | None:
+    return datetime.fromisoformat(value) if value else None
+
+
+def export_event(event: Event) -> dict:
+    closes = DayClose.objects.filter(event=event).prefetch_related("records")
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "event": {
+            **{f: getattr(event, f) for f in EVENT_FIELDS},
+            "starts_on": event.starts_on.isoformat() if event.starts_on else None,
+            "created_at": _when(event.created_at),
+        },
+        "hands": [
+            {
+                "hand": h.number,
+                "day": h.day,
+                "session": h.session,
+                "trump": h.trump,
+                "travelling": h.travelling,
+                "moves": h.moves,
+            }
+            for h in Hand.objects.filter(event=event).order_by("number")
+        ],
+        "teams": [
+            {f: getattr(t, f) for f in TEAM_FIELDS}
+            for t in Team.objects.filter(event=event).order_by("home_table")
+        ],
+        "results": [
+            {
+                "hand": r.hand.number,
+                **{f: getattr(r, f) for f in RESULT_FIELDS},
+                "entered_at": _when(r.entered_at),
+            }
+            for r in HandResult.objects.filter(event=event)
+            .select_related("hand")
+            .order_by("hand__number", "host_table")
+        ],
+        "loans": list(
+            Loan.objects.filter(event=event)
+            .order_by("hand", "table")
+            .values("day", "hand", "table", "flags")
+        ),
+        "closes": [
+            {
+                "day": c.day,
+                "session": c.session,
+                "closed_by": c.closed_by,
+                "closed_at": _when(c.closed_at),
+                "override_note": c.override_note,
+                "records": [
+                    {
+                        "table": r.table,
+                        "on_table": r.on_table,
+                        "loans": r.loans,
+                        "net_flags": r.net_flags,
+                        "physical_count": r.physical_count,
+                    }
+                    for r in sorted(c.records.all(), key=lambda r: r.table)
+                ],
+            }
+            for c in sorted(closes, key=lambda c: (c.day, c.session))
+        ],
+        "audit": [
+            {
+                "at": _when(a.at),
+                "actor": a.actor,
+                "action": a.action,
+                "target": a.target,
+                "before": a.before,
+                "after": a.after,
+            }
+            for a in AuditEntry.objects.filter(event=event).order_by("at", "id")
+        ],
+    }
+
+
+def dumps(archive: dict) -> str:
+    """The archive as text: sorted keys and fixed indentation, so equal archives are equal bytes."""
+    return json.dumps(archive, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def _check(archive: dict) -> None:
+    if not isinstance(archive, dict) or archive.get("format") != FORMAT:
+        raise RulesError("This is not a Military Whist Director event archive", field="format")
+    if archive.get("version") != VERSION:
+        raise RulesError(
+            f"Archive version {archive.get('version')!r} is not supported (expected {VERSION})",
+            field="version",
+        )
+
+
+@transaction.atomic
+def import_event(archive: dict) -> Event:
+    """Recreate an event from ``export_event``'s output; refuses a slug already in use."""
+    _check(archive)
+    try:
+        data = archive["event"]
+        if Event.objects.filter(slug=data["slug"]).exists():
+            raise RulesError(f"An event {data['slug']!r} already exists here", field="slug")
+        hands = [
+            RulesHand(
+                h["hand"], h["day"], h["session"], {i: t for i, t in enumerate(h["moves"], 1)}
+            )
+            for h in archive["hands"]
+        ]
+        rotation_rules.validate(Rotation(data["tables"], tuple(hands)))
+        event = Event.objects.create(
+            **{f: data[f] for f in EVENT_FIELDS},
+            starts_on=data["starts_on"] or None,
+        )
+        Event.objects.filter(pk=event.pk).update(created_at=_parse_when(data["created_at"]))
+        by_number = {
+            h.number: h
+            for h in Hand.objects.bulk_create(
+                Hand(
+                    event=event,
+                    number=h["hand"],
+                    day=h["day"],
+                    session=h["session"],
+                    trump=h["trump"],
+                    travelling=h["travelling"],
+                    moves=h["moves"],
+                )
+                for h in archive["hands"]
+            )
+        }
+        Team.objects.bulk_create(Team(event=event, **t) for t in archive["teams"])
+        HandResult.objects.bulk_create(
+            (
+                HandResult(
+                    event=event,
+                    hand=by_number[r["hand"]],
+                    entered_at=_parse_when(r["entered_at"]),
+                    **{f: r[f] for f in RESULT_FIELDS},
+                )
+                for r in archive["results"]
+            ),
+            batch_size=500,
+        )
+        Loan.objects.bulk_create(Loan(event=event, **loan) for loan in archive["loans"])
+        for c in archive["closes"]:
+            close = DayClose.objects.create(
+                event=event,
+                day=c["day"],
+                session=c["session"],
+                closed_by=c["closed_by"],
+                closed_at=_parse_when(c["closed_at"]),
+                override_note=c["override_note"],
+            )
+            DayRecord.objects.bulk_create(DayRecord(close=close, **r) for r in c["records"])
+        AuditEntry.objects.bulk_create(
+            (
+                AuditEntry(
+                    event=event,
+                    at=_parse_when(a["at"]),
+                    actor=a["actor"],
+                    action=a["action"],
+                    target=a["target"],
+                    before=a["before"],
+                    after=a["after"],
+                )
+                for a in archive["audit"]
+            ),
+            batch_size=500,
+        )
+    except (KeyError, TypeError, ValueError) as error:
+        if isinstance(error, RulesError):
+            raise
+        raise RulesError(f"The archive is damaged or incomplete: {error!r}") from None
+    event.refresh_from_db()
+    return event

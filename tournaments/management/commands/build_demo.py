@@ -1,0 +1,26 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError
+from django.db import transaction
+
+from tournaments.archive import dumps, export_event
+from tournaments.demo import build_area, build_provincial
+from tournaments.models import Event
+
+
+class Command(BaseCommand):
+    help = "Rebuild the demo archives in fixtures/ from their fixed seeds (needs an empty database)"
+
+    def handle(self, *args, **o):
+        if Event.objects.filter(slug__in=["provincial-demo", "area-demo"]).exists():
+            raise CommandError("The demo events exist already; run this on an empty database")
+        out = Path(settings.BASE_DIR) / "fixtures"
+        for build in (build_provincial, build_area):
+            with transaction.atomic():
+                event = build()
+            path = out / f"{event.slug}.json"
+            path.write_text(dumps(export_event(event)), encoding="utf-8")
+            self.stdout.write(f"Wrote {path}")

@@ -1,0 +1,26 @@
+from __future__ import annotations
+
+import json
+
+from django.core.management.base import BaseCommand, CommandError
+
+from tournaments.archive import import_event
+from tournaments.rules.errors import RulesError
+
+from .import_teams import read_text
+
+
+class Command(BaseCommand):
+    help = "Recreate an event from an archive written by export_event"
+
+    def add_arguments(self, parser):
+        parser.add_argument("file")
+
+    def handle(self, *args, **o):
+        try:
+            event = import_event(json.loads(read_text(o["file"])))
+        except json.JSONDecodeError as error:
+            raise CommandError(f"{o['file']}: not JSON ({error})") from None
+        except RulesError as error:
+            raise CommandError(f"{o['file']}: nothing imported. {error.message}") from None
+        self.stdout.write(f"Imported event {event.slug}")

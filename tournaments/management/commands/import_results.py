@@ -1,0 +1,43 @@
+from __future__ import annotations
+
+from django.core.management.base import BaseCommand, CommandError
+
+from tournaments.csv_formats import parse_results
+from tournaments.models import Hand
+from tournaments.rules.errors import RulesError
+from tournaments.services import ResultEntry, results_record
+
+from .import_teams import event_or_error, read_text
+
+
+class Command(BaseCommand):
+    help = (
+        "Import results from CSV: hand,table,visitor_tricks[,visitor_revokes,host_revokes]; "
+        "a row for a hand and table already entered replaces it"
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("slug")
+        parser.add_argument("file")
+
+    def handle(self, *args, **o):
+        event = event_or_error(o["slug"])
+        hands = Hand.objects.filter(event=event).count()
+        try:
+            rows = parse_results(read_text(o["file"]), tables=event.tables, hands=hands)
+            saved = results_record(
+                event=event,
+                actor=None,
+                action="result imported",
+                entries=[
+                    ResultEntry(r.hand, r.table, r.tricks_played, r.visitor_revokes, r.host_revokes)
+                    for r in rows
+                ],
+            )
+        except RulesError as error:
+            raise CommandError(
+                f"{o['file']}: nothing imported.\n" + error.message.replace("; ", "\n")
+            ) from None
+        self.stdout.write(
+            f"Imported {len(rows)} results into {event.slug} ({len(saved)} new or changed)"
+        )

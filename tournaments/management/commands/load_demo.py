@@ -1,0 +1,34 @@
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand
+
+from tournaments.archive import import_event
+from tournaments.models import Event, EventRole, Role
+
+DEMO_USER, DEMO_PASSWORD = "leader", "whist-demo"
+
+
+class Command(BaseCommand):
+    help = "Load the demo events into an empty database and create the demo leader account"
+
+    def handle(self, *args, **o):
+        if not Event.objects.exists():
+            for path in sorted((Path(settings.BASE_DIR) / "fixtures").glob("*-demo.json")):
+                event = import_event(json.loads(path.read_text(encoding="utf-8")))
+                self.stdout.write(f"Loaded demo event {event.slug}")
+        users = get_user_model().objects
+        if not users.filter(username=DEMO_USER).exists():
+            users.create_user(DEMO_USER, password=DEMO_PASSWORD)
+        leader = users.get(username=DEMO_USER)
+        for event in Event.objects.filter(slug__endswith="-demo"):
+            EventRole.objects.get_or_create(event=event, user=leader,
+                                            defaults={"role": Role.LEADER})
+        self.stdout.write(
+            f"Demo leader login: user {DEMO_USER!r}, password {DEMO_PASSWORD!r} "
+            "(for trying the app; create your own leaders for a real event)"
+        )

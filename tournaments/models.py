@@ -1,0 +1,276 @@
+"""Persistence for events, teams, the rotation, hand results, day records and the audit log.
+
+Standings and flag balances are never stored as running counters: they are derived from
+``HandResult`` rows by ``tournaments.rules``. ``Event.revision`` only says "results or the
+rotation changed", so cached standings can be keyed by it.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.db.models import F, Q
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from .rules.types import FlagSettings, Pair, Trump
+
+tricks_validators = [MinValueValidator(0), MaxValueValidator(13)]
+
+
+class Level(models.TextChoices):
+    AREA = "area", _("Area")
+    ZONE = "zone", _("Zone")
+    PROVINCIAL = "provincial", _("Provincial")
+    CLUB = "club", _("Club")
+
+
+class Event(models.Model):
+    name = models.CharField(_("name"), max_length=120)
+    slug = models.SlugField(_("short name"), unique=True, max_length=60)
+    level = models.CharField(_("level"), max_length=12, choices=Level, default=Level.CLUB)
+    starts_on = models.DateField(_("first day"), null=True, blank=True)
+    tables = models.PositiveSmallIntegerField(_("tables"))
+    hands_per_day = models.CharField(_("hands per day"), max_length=60, default="30")
+    pattern = models.CharField(_("rotation pattern"), max_length=30, default="standard")
+    trumps = models.CharField(_("trump sequence"), max_length=60, default="H,S,D,C")
+    alternate_pairs = models.BooleanField(_("travelling pair alternates AB, XY"), default=False)
+    flags_per_table = models.PositiveSmallIntegerField(_("flags per table"), default=12)
+    one_flag_at = models.PositiveSmallIntegerField(_("tricks for 1 flag"), default=7)
+    two_flags_at = models.PositiveSmallIntegerField(_("tricks for 2 flags"), default=10)
+    revoke_penalty = models.PositiveSmallIntegerField(_("tricks per revoke"), default=2)
+    playoff_places = models.PositiveSmallIntegerField(
+        _("playoffs for ties in the first places"),
+        null=True,
+        blank=True,
+        help_text=_("Empty: break every tie. 2: only ties that decide the first two places."),
+    )
+    advancing = models.PositiveSmallIntegerField(_("teams advancing"), default=2)
+    paper = models.CharField(
+        _("paper"), max_length=6, choices=[("letter", "Letter"), ("a4", "A4")], default="letter"
+    )
+    revision = models.PositiveIntegerField(default=0, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "name"]
+        verbose_name = _("event")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(tables__gte=2, tables__lte=250), name="event_tables_2_to_250"
+            ),
+            models.CheckConstraint(
+                condition=Q(one_flag_at__lte=F("two_flags_at"), two_flags_at__lte=13),
+                name="event_thresholds_ordered",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournaments:event", args=[self.slug])
+
+    @property
+    def flag_settings(self) -> FlagSettings:
+        return FlagSettings(
+            self.flags_per_table, self.one_flag_at, self.two_flags_at, self.revoke_penalty
+        )
+
+    @property
+    def day_hand_counts(self) -> list[int]:
+        return [int(n) for n in self.hands_per_day.split(",") if n.strip()]
+
+
+class Role(models.TextChoices):
+    LEADER = "leader", _("Leader")
+    ASSISTANT = "assistant", _("Assistant")
+
+
+class EventRole(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="roles")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    role = models.CharField(max_length=10, choices=Role)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["event", "user"], name="one_role_per_user")]
+
+    def __str__(self) -> str:
+        return f"{self.user} — {self.get_role_display()} of {self.event}"
+
+
+class Team(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="teams")
+    home_table = models.PositiveSmallIntegerField(_("home table"))
+    name = models.CharField(_("team"), max_length=80)
+    zone = models.CharField(_("zone"), max_length=40, blank=True)
+    player_a = models.CharField(_("player A"), max_length=80, blank=True)
+    player_b = models.CharField(_("player B"), max_length=80, blank=True)
+    player_x = models.CharField(_("player X"), max_length=80, blank=True)
+    player_y = models.CharField(_("player Y"), max_length=80, blank=True)
+
+    class Meta:
+        ordering = ["event", "home_table"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "home_table"], name="one_team_per_table"),
+            models.UniqueConstraint(fields=["event", "name"], name="team_names_unique"),
+            models.CheckConstraint(condition=Q(home_table__gte=1), name="team_table_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Table {self.home_table}: {self.name}"
+
+    def pair(self, pair: str) -> str:
+        """The names of the AB or XY pair, for movement slips and the entry grid."""
+        a, b = (self.player_a, self.player_b) if pair == Pair.AB else (self.player_x, self.player_y)
+        return " & ".join(p for p in (a, b) if p)
+
+
+class Hand(models.Model):
+    """One hand of the rotation; ``moves[i]`` is the table visited by home table i + 1."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveSmallIntegerField()
+    day = models.PositiveSmallIntegerField()
+    session = models.PositiveSmallIntegerField()
+    # Null until the leader's cut when the event's trump sequence is "CUT".
+    trump = models.CharField(  # noqa: DJ001
+        max_length=2, choices=[(t.value, t.label) for t in Trump], null=True, blank=True
+    )
+    travelling = models.CharField(
+        max_length=2, choices=[(p.value, p.value) for p in Pair], default=Pair.AB
+    )
+    moves = models.JSONField()
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="one_hand_per_number"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="hand_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event} hand {self.number}"
+
+
+class HandResult(models.Model):
+    """The visitors' tricks at one host table in one hand, as played and after revokes."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="results")
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="results")
+    host_table = models.PositiveSmallIntegerField()
+    visitor_table = models.PositiveSmallIntegerField()
+    tricks_played = models.PositiveSmallIntegerField(validators=tricks_validators)
+    visitor_revokes = models.PositiveSmallIntegerField(default=0)
+    host_revokes = models.PositiveSmallIntegerField(default=0)
+    visitor_tricks = models.PositiveSmallIntegerField(validators=tricks_validators)
+    version = models.PositiveIntegerField(default=1)
+    entered_by = models.CharField(max_length=150, blank=True, help_text=_("User name."))
+    entered_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["hand__number", "host_table"]
+        constraints = [
+            models.UniqueConstraint(fields=["hand", "host_table"], name="one_result_per_table"),
+            models.CheckConstraint(condition=Q(tricks_played__lte=13), name="played_0_to_13"),
+            models.CheckConstraint(condition=Q(visitor_tricks__lte=13), name="tricks_0_to_13"),
+            models.CheckConstraint(
+                condition=~Q(host_table=F("visitor_table")), name="no_visit_to_own_table"
+            ),
+        ]
+        indexes = [models.Index(fields=["event", "hand"])]
+
+    def __str__(self) -> str:
+        return f"Hand {self.hand.number}, table {self.host_table}: {self.visitor_tricks}"
+
+
+class Loan(models.Model):
+    """Flags the leader loaned a host table that ran dry; rebuilt with the day's results."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="loans")
+    day = models.PositiveSmallIntegerField()
+    hand = models.PositiveSmallIntegerField()
+    table = models.PositiveSmallIntegerField()
+    flags = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["event", "day", "hand", "table"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "hand", "table"], name="one_loan_per_hand"),
+            models.CheckConstraint(condition=Q(flags__gte=1), name="loan_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Hand {self.hand}: {self.flags} flag(s) loaned to table {self.table}"
+
+
+class DayClose(models.Model):
+    """A closed session or day: who closed it, when, and why any mismatch was accepted."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="closes")
+    day = models.PositiveSmallIntegerField()
+    session = models.PositiveSmallIntegerField(
+        default=0, help_text=_("0 when the whole day closed.")
+    )
+    closed_by = models.CharField(max_length=150, blank=True)
+    closed_at = models.DateTimeField()
+    override_note = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["event", "day", "session"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "day", "session"], name="close_once"),
+        ]
+
+    def __str__(self) -> str:
+        part = f" session {self.session}" if self.session else ""
+        return f"{self.event} day {self.day}{part} closed"
+
+
+class DayRecord(models.Model):
+    """A table's flags when a day (or session) closed: computed and physically counted."""
+
+    close = models.ForeignKey(DayClose, on_delete=models.CASCADE, related_name="records")
+    table = models.PositiveSmallIntegerField()
+    on_table = models.PositiveSmallIntegerField()
+    loans = models.PositiveSmallIntegerField()
+    net_flags = models.SmallIntegerField()
+    physical_count = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["close", "table"]
+        constraints = [
+            models.UniqueConstraint(fields=["close", "table"], name="one_record_per_table"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Table {self.table}: net {self.net_flags}"
+
+
+class AuditEntry(models.Model):
+    """Who changed what and when; results keep their old and new values here.
+
+    Users are kept by name (not a foreign key) so an event archive carries them to another
+    installation unchanged.
+    """
+
+    event = models.ForeignKey(
+        Event, null=True, blank=True, on_delete=models.CASCADE, related_name="audit"
+    )
+    actor = models.CharField(
+        max_length=150, blank=True, help_text=_("User name, or blank for the command line.")
+    )
+    at = models.DateTimeField()
+    action = models.CharField(max_length=40)
+    target = models.CharField(max_length=120, blank=True)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+        indexes = [models.Index(fields=["event", "action", "target"])]
+        verbose_name_plural = _("audit entries")
+
+    def __str__(self) -> str:
+        return f"{self.at:%Y-%m-%d %H:%M} {self.action} {self.target}"

@@ -1,0 +1,37 @@
+"""Who may do what: anonymous visitors read; assistants enter; leaders run their own event."""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied
+
+from .models import Event, EventRole, Role
+
+ENTER = "enter"  # results and physical counts
+LEAD = "lead"  # settings, teams, tables, closing days, playoffs
+
+
+def role_of(user, event: Event) -> str | None:
+    if not getattr(user, "is_authenticated", False):
+        return None
+    if user.is_staff:
+        return Role.LEADER
+    return EventRole.objects.filter(event=event, user=user).values_list("role", flat=True).first()
+
+
+def allowed(user, event: Event, action: str) -> bool:
+    role = role_of(user, event)
+    if action == ENTER:
+        return role in (Role.LEADER, Role.ASSISTANT)
+    return role == Role.LEADER
+
+
+def require(actor, event: Event, action: str) -> None:
+    """Raise PermissionDenied unless ``actor`` may do ``action``; None is the command line."""
+    if actor is None:
+        return
+    if not allowed(actor, event, action):
+        raise PermissionDenied(f"You may not {action} for {event.name}.")
+
+
+def actor_name(actor) -> str:
+    return "" if actor is None else actor.get_username()

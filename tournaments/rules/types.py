@@ -1,0 +1,136 @@
+"""Plain frozen values the rules work on. Tables are numbered 1..N; hands count from 1."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+TRICKS_PER_HAND = 13
+
+
+class Trump(StrEnum):
+    HEARTS = "H"
+    SPADES = "S"
+    DIAMONDS = "D"
+    CLUBS = "C"
+    NO_TRUMP = "NT"
+
+    @property
+    def label(self) -> str:
+        return {"H": "Hearts", "S": "Spades", "D": "Diamonds", "C": "Clubs", "NT": "No trump"}[
+            self.value
+        ]
+
+    @property
+    def symbol(self) -> str:
+        return {"H": "♥", "S": "♠", "D": "♦", "C": "♣", "NT": "NT"}[self.value]
+
+
+class Pair(StrEnum):
+    """Which pair of a team travels in a hand; the other pair stays home and defends."""
+
+    AB = "AB"
+    XY = "XY"
+
+
+@dataclass(frozen=True)
+class FlagSettings:
+    """The event settings the flag rules depend on (defaults are the common rules)."""
+
+    flags_per_table: int = 12
+    one_flag_at: int = 7
+    two_flags_at: int = 10
+    revoke_penalty: int = 2
+
+
+@dataclass(frozen=True)
+class Hand:
+    """One hand of the rotation: ``moves`` maps a home table to the table its pair visits."""
+
+    number: int
+    day: int
+    session: int
+    moves: Mapping[int, int]
+    travelling: Pair = Pair.AB
+    trump: Trump | None = None
+
+    def visitor_of(self, host_table: int) -> int:
+        """The home table of the pair visiting ``host_table`` in this hand."""
+        for home, host in self.moves.items():
+            if host == host_table:
+                return home
+        raise KeyError(host_table)
+
+
+@dataclass(frozen=True)
+class Rotation:
+    tables: int
+    hands: tuple[Hand, ...]
+
+    def hand(self, number: int) -> Hand:
+        return self.hands[number - 1]
+
+    @property
+    def days(self) -> tuple[int, ...]:
+        return tuple(sorted({h.day for h in self.hands}))
+
+
+@dataclass(frozen=True)
+class Result:
+    """A recorded hand at one host table, tricks already after revoke penalties."""
+
+    hand: int
+    day: int
+    host_table: int
+    visitor_table: int
+    visitor_tricks: int
+
+
+@dataclass(frozen=True)
+class FlagMove:
+    """Flags that moved at one host table in one hand, and the loan it needed."""
+
+    hand: int
+    host_table: int
+    visitor_table: int
+    flags: int
+    loan: int = 0
+
+
+@dataclass(frozen=True)
+class TableDay:
+    """One table's flags for one day, as the leader and verifiers see them."""
+
+    table: int
+    day: int
+    on_table: int
+    loans: int
+    won: int
+    lost: int
+
+    @property
+    def net(self) -> int:
+        return self.on_table - self.loans
+
+
+@dataclass(frozen=True)
+class TeamEntry:
+    """What standings need of a team: its home table, name and net flags per begun day."""
+
+    table: int
+    team: str
+    days: tuple[int, ...]
+    zone: str = ""
+
+
+@dataclass(frozen=True)
+class Standing:
+    rank: int
+    table: int
+    team: str
+    days: tuple[int, ...]
+    total: int
+    tied: bool
+    zone: str = ""
+    playoff: tuple[int, ...] = field(default=())

@@ -1,0 +1,156 @@
+"""ORM reads turned into rules types. Every function here runs a fixed number of queries.
+
+Standings and the rotation are derived on demand and cached under the event's revision,
+which every write bumps, so a cached value can never outlive the results it came from.
+"""
+
+from __future__ import annotations
+
+from django.core.cache import cache
+from django.shortcuts import get_object_or_404
+
+from .models import DayClose, Event, Hand, HandResult, Team
+from .rules import flags as flag_rules
+from .rules.standings import rank_teams
+from .rules.types import Hand as RulesHand
+from .rules.types import Pair, Result, Rotation, Standing, TableDay, TeamEntry, Trump
+
+
+def event_by_slug(slug: str) -> Event:
+    return get_object_or_404(Event, slug=slug)
+
+
+def cached(event: Event, name: str, build):
+    key = f"whist:{event.pk}:{event.revision}:{name}"
+    value = cache.get(key)
+    if value is None:
+        value = build()
+        cache.set(key, value, timeout=3600)
+    return value
+
+
+def hand_from_row(event: Event, row: Hand) -> RulesHand:
+    return RulesHand(
+        number=row.number,
+        day=row.day,
+        session=row.session,
+        moves={i: host for i, host in enumerate(row.moves, 1)},
+        travelling=Pair(row.travelling),
+        trump=Trump(row.trump) if row.trump else None,
+    )
+
+
+def rotation(event: Event) -> Rotation:
+    """The event's rotation as rules values (one query, cached by revision)."""
+
+    def build() -> Rotation:
+        hands = Hand.objects.filter(event=event).order_by("number")
+        return Rotation(event.tables, tuple(hand_from_row(event, h) for h in hands))
+
+    return cached(event, "rotation", build)
+
+
+def results(event: Event) -> list[Result]:
+    """Every recorded result of the event, after revoke penalties, in hand order."""
+    rows = (
+        HandResult.objects.filter(event=event)
+        .order_by("hand__number", "host_table")
+        .values_list("hand__number", "hand__day", "host_table", "visitor_table", "visitor_tricks")
+    )
+    return [Result(*row) for row in rows]
+
+
+def teams_by_table(event: Event) -> dict[int, Team]:
+    return {t.home_table: t for t in Team.objects.filter(event=event)}
+
+
+def team_entries(event: Event, teams: dict[int, Team], recorded: list[Result]) -> list[TeamEntry]:
+    net = flag_rules.net_flags_by_day(event.tables, recorded, event.flag_settings)
+    days = sorted(net)
+    return [
+        TeamEntry(
+            table=table,
+            team=teams[table].name if table in teams else f"Table {table}",
+            days=tuple(net[d][table] for d in days),
+            zone=teams[table].zone if table in teams else "",
+        )
+        for table in range(1, event.tables + 1)
+    ]
+
+
+def _standings_and_hands_played(event: Event) -> tuple[list[Standing], int]:
+    def build() -> tuple[list[Standing], int]:
+        recorded = results(event)
+        rows = rank_teams(team_entries(event, teams_by_table(event), recorded))
+        return rows, max((r.hand for r in recorded), default=0)
+
+    return cached(event, "standings", build)
+
+
+def standings(event: Event) -> list[Standing]:
+    """Current standings derived from the results (three queries on a cache miss)."""
+    return _standings_and_hands_played(event)[0]
+
+
+def hands_played(event: Event) -> int:
+    """The highest hand with at least one result (0 before play starts)."""
+    return _standings_and_hands_played(event)[1]
+
+
+def standings_payload(event: Event) -> dict:
+    """The body of ``standings.json`` (DESIGN.md section 4)."""
+
+    def build() -> dict:
+        rows, played = _standings_and_hands_played(event)
+        return {
+            "event": event.slug,
+            "hands_played": played,
+            "standings": [
+                {
+                    "rank": s.rank,
+                    "table": s.table,
+                    "team": s.team,
+                    "days": list(s.days),
+                    "total": s.total,
+                    "tied": s.tied,
+                }
+                for s in rows
+            ],
+        }
+
+    return cached(event, "standings.json", build)
+
+
+def rotation_payload(event: Event) -> dict:
+    """The body of ``rotation.json`` (DESIGN.md section 4)."""
+
+    def build() -> dict:
+        return {
+            "event": event.slug,
+            "tables": event.tables,
+            "hands": [
+                {
+                    "hand": h.number,
+                    "day": h.day,
+                    "session": h.session,
+                    "trump": h.trump.value if h.trump else None,
+                    "travelling": h.travelling.value,
+                    "moves": {str(home): host for home, host in h.moves.items()},
+                }
+                for h in rotation(event).hands
+            ],
+        }
+
+    return cached(event, "rotation.json", build)
+
+
+def day_ledger(
+    event: Event, day: int, up_to_hand: int | None = None
+) -> tuple[dict[int, TableDay], list]:
+    """Flags on each table, loans and every move of ``day`` so far (or up to a hand)."""
+    recorded = [r for r in results(event) if up_to_hand is None or r.hand <= up_to_hand]
+    return flag_rules.day_ledger(event.tables, day, recorded, event.flag_settings)
+
+
+def closed_days(event: Event) -> dict[tuple[int, int | None], DayClose]:
+    return {(c.day, c.session): c for c in DayClose.objects.filter(event=event)}

@@ -1,0 +1,276 @@
+"""ORM writes. Each is atomic, checks the actor's role and leaves an audit entry.
+
+``actor`` is the signed-in user, or None for the command line (whoever can run
+``manage.py`` already owns the database).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils import timezone
+
+from . import permissions
+from .csv_formats import TeamRow
+from .models import AuditEntry, Event, Hand, HandResult, Loan, Team
+from .rules import flags as flag_rules
+from .rules import rotation as rotation_rules
+from .rules.errors import RulesError
+from .rules.types import Rotation
+
+
+class ResultConflict(RulesError):
+    """Someone saved this table's result after the page was loaded; nothing was saved."""
+
+    def __init__(self, hand: int, host_table: int, yours: int, theirs: int | None) -> None:
+        now = "was cleared" if theirs is None else f"is now {theirs}"
+        super().__init__(
+            f"Hand {hand}, table {host_table}: the result changed while you were typing; "
+            f"it {now}, you entered {yours}. Check it and save again.",
+            field=f"table_{host_table}",
+        )
+        self.hand, self.host_table, self.yours, self.theirs = hand, host_table, yours, theirs
+
+
+@dataclass(frozen=True)
+class ResultEntry:
+    """A result as the leader typed it. ``seen_version`` is the version the page showed
+    (0 when the table was empty); None overwrites whatever is there (file imports)."""
+
+    hand: int
+    host_table: int
+    tricks_played: int
+    visitor_revokes: int = 0
+    host_revokes: int = 0
+    seen_version: int | None = None
+
+
+def audit(
+    event: Event | None, actor, action: str, target: str = "", before=None, after=None, *, at=None
+) -> AuditEntry:
+    return AuditEntry(
+        event=event,
+        actor=permissions.actor_name(actor),
+        at=at or timezone.now(),
+        action=action,
+        target=target,
+        before=before,
+        after=after,
+    )
+
+
+def bump_revision(event: Event) -> None:
+    """Mark the event changed so cached standings and rotation are rebuilt."""
+    Event.objects.filter(pk=event.pk).update(revision=F("revision") + 1)
+    event.refresh_from_db(fields=["revision"])
+
+
+def _save_rotation(event: Event, rotation: Rotation) -> None:
+    Hand.objects.bulk_create(
+        Hand(
+            event=event,
+            number=h.number,
+            day=h.day,
+            session=h.session,
+            trump=h.trump.value if h.trump else None,
+            travelling=h.travelling.value,
+            moves=[h.moves[t] for t in range(1, rotation.tables + 1)],
+        )
+        for h in rotation.hands
+    )
+
+
+@transaction.atomic
+def event_create(
+    *,
+    name: str,
+    slug: str,
+    tables: int,
+    hands_per_day: Sequence[int],
+    sessions_per_day: Sequence[int] | None = None,
+    pattern: str = "standard",
+    trumps: str = "H,S,D,C",
+    alternate_pairs: bool = False,
+    actor=None,
+    **settings,
+) -> Event:
+    """Create an event with its rotation. ``settings`` are further Event fields."""
+    if actor is not None and not actor.is_staff:
+        raise permissions.PermissionDenied("Only staff create events.")
+    if Event.objects.filter(slug=slug).exists():
+        raise RulesError(f"An event with the short name {slug!r} already exists", field="slug")
+    if pattern != "standard":
+        raise RulesError(f"Unknown pattern {pattern!r}; use 'standard'", field="pattern")
+    rotation = rotation_rules.generate(
+        tables,
+        hands_per_day,
+        sessions_per_day=sessions_per_day,
+        trumps=rotation_rules.parse_trumps(trumps),
+        alternate_pairs=alternate_pairs,
+    )
+    event = Event.objects.create(
+        name=name,
+        slug=slug,
+        tables=tables,
+        pattern=pattern,
+        trumps=trumps.upper(),
+        hands_per_day=",".join(str(h) for h in hands_per_day),
+        alternate_pairs=alternate_pairs,
+        **settings,
+    )
+    _save_rotation(event, rotation)
+    if actor is not None:
+        permissions.EventRole.objects.create(event=event, user=actor, role=permissions.Role.LEADER)
+    audit(
+        event,
+        actor,
+        "event created",
+        slug,
+        after={"tables": tables, "hands_per_day": event.hands_per_day},
+    ).save()
+    return event
+
+
+@transaction.atomic
+def teams_replace(*, event: Event, rows: Iterable[TeamRow], actor) -> list[Team]:
+    """Replace the event's teams with ``rows`` (the whole list, as from registration)."""
+    permissions.require(actor, event, permissions.LEAD)
+    before = list(Team.objects.filter(event=event).values_list("home_table", "name"))
+    Team.objects.filter(event=event).delete()
+    teams = Team.objects.bulk_create(
+        Team(
+            event=event,
+            home_table=r.table,
+            name=r.team,
+            zone=r.zone,
+            player_a=r.player_a,
+            player_b=r.player_b,
+            player_x=r.player_x,
+            player_y=r.player_y,
+        )
+        for r in rows
+    )
+    audit(
+        event,
+        actor,
+        "teams imported",
+        f"{len(teams)} teams",
+        before=before,
+        after=[[t.home_table, t.name] for t in teams],
+    ).save()
+    bump_revision(event)
+    return teams
+
+
+def _result_values(r: HandResult) -> dict:
+    return {
+        "tricks_played": r.tricks_played,
+        "visitor_revokes": r.visitor_revokes,
+        "host_revokes": r.host_revokes,
+        "visitor_tricks": r.visitor_tricks,
+    }
+
+
+@transaction.atomic
+def results_record(
+    *, event: Event, entries: Sequence[ResultEntry], actor, action: str = "result entered"
+) -> list[HandResult]:
+    """Save results for host tables, all or none; a stale ``seen_version`` is a conflict."""
+    permissions.require(actor, event, permissions.ENTER)
+    numbers = {e.hand for e in entries}
+    hands = {h.number: h for h in Hand.objects.filter(event=event, number__in=numbers)}
+    current = {
+        (r.hand_id, r.host_table): r
+        for r in HandResult.objects.select_for_update().filter(event=event, hand__in=hands.values())
+    }
+    now = timezone.now()
+    name = permissions.actor_name(actor)
+    created, changed, log = [], [], []
+    for e in entries:
+        hand = hands.get(e.hand)
+        if hand is None:
+            raise RulesError(f"There is no hand {e.hand} in this event", field="hand")
+        if not 1 <= e.host_table <= event.tables:
+            raise RulesError(f"There is no table {e.host_table} in this event", field="table")
+        played = flag_rules.check_tricks(e.tricks_played)
+        after = {
+            "tricks_played": played,
+            "visitor_revokes": e.visitor_revokes,
+            "host_revokes": e.host_revokes,
+            "visitor_tricks": flag_rules.adjusted_tricks(
+                played, e.visitor_revokes, e.host_revokes, penalty=event.revoke_penalty
+            ),
+        }
+        row = current.get((hand.pk, e.host_table))
+        if e.seen_version is not None and (row.version if row else 0) != e.seen_version:
+            raise ResultConflict(e.hand, e.host_table, played, row.visitor_tricks if row else None)
+        before = _result_values(row) if row else None
+        if before == after:
+            continue
+        if row is None:
+            row = HandResult(
+                event=event,
+                hand=hand,
+                host_table=e.host_table,
+                visitor_table=hand.moves.index(e.host_table) + 1,
+                **after,
+            )
+            created.append(row)
+        else:
+            for field, value in after.items():
+                setattr(row, field, value)
+            row.version += 1
+            changed.append(row)
+        row.entered_by, row.entered_at = name, now
+        log.append(
+            audit(
+                event,
+                actor,
+                action if before is None else "result corrected",
+                f"hand {e.hand} table {e.host_table}",
+                before,
+                after,
+                at=now,
+            )
+        )
+    try:
+        with transaction.atomic():
+            HandResult.objects.bulk_create(created, batch_size=500)
+    except IntegrityError:  # another leader created the same result a moment ago
+        e = next(
+            x
+            for x in entries
+            if (x.hand, x.host_table) == (created[0].hand.number, created[0].host_table)
+        )
+        raise ResultConflict(e.hand, e.host_table, e.tricks_played, None) from None
+    HandResult.objects.bulk_update(
+        changed, [*after, "version", "entered_by", "entered_at"], batch_size=500
+    )
+    AuditEntry.objects.bulk_create(log, batch_size=500)
+    if created or changed:
+        loans_rebuild(event=event, days={hands[e.hand].day for e in entries})
+        bump_revision(event)
+    return created + changed
+
+
+def loans_rebuild(*, event: Event, days: Iterable[int]) -> None:
+    """Rewrite the loans of ``days`` from their results (called inside a write)."""
+    results = [
+        flag_rules.Result(*row)
+        for row in HandResult.objects.filter(event=event, hand__day__in=list(days))
+        .order_by("hand__number")
+        .values_list("hand__number", "hand__day", "host_table", "visitor_table", "visitor_tricks")
+    ]
+    Loan.objects.filter(event=event, day__in=list(days)).delete()
+    loans = []
+    for day in days:
+        _, moves = flag_rules.day_ledger(event.tables, day, results, event.flag_settings)
+        loans += [
+            Loan(event=event, day=day, hand=m.hand, table=m.host_table, flags=m.loan)
+            for m in moves
+            if m.loan
+        ]
+    Loan.objects.bulk_create(loans, batch_size=500)

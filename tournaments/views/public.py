@@ -1,0 +1,91 @@
+"""Pages and JSON anyone may read: health, rotation, standings, the event home."""
+
+from __future__ import annotations
+
+import json
+
+from django.http import HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from .. import selectors
+from ..models import Event
+from ..tables import StandingsTable
+
+
+@require_GET
+def healthz(request):
+    """Liveness for a load balancer or a leader's check: no database work."""
+    return HttpResponse("ok", content_type="text/plain")
+
+
+def _json(event: Event, name: str, build) -> HttpResponse:
+    body = selectors.cached(event, f"{name}.bytes", lambda: json.dumps(build(event)).encode())
+    return HttpResponse(body, content_type="application/json")
+
+
+@require_GET
+def rotation_json(request, slug):
+    return _json(selectors.event_by_slug(slug), "rotation.json", selectors.rotation_payload)
+
+
+@require_GET
+def standings_json(request, slug):
+    return _json(selectors.event_by_slug(slug), "standings.json", selectors.standings_payload)
+
+
+@require_GET
+def event_list(request):
+    events = Event.objects.order_by("-created_at")[:50]
+    return render(request, "tournaments/event_list.html", {"events": events})
+
+
+@require_GET
+def event_home(request, slug):
+    event = selectors.event_by_slug(slug)
+    context = {
+        "event": event,
+        "hands_played": selectors.hands_played(event),
+        "hands_total": sum(event.day_hand_counts),
+        "standings": selectors.standings(event)[:5],
+    }
+    return render(request, "tournaments/event_home.html", context)
+
+
+@require_GET
+def standings_page(request, slug):
+    event = selectors.event_by_slug(slug)
+    rows = selectors.standings(event)
+    days = max((len(s.days) for s in rows), default=0)
+    table = StandingsTable(
+        [
+            {
+                "rank": s.rank,
+                "tied": s.tied,
+                "table": s.table,
+                "team": s.team,
+                "zone": s.zone,
+                "total": s.total,
+                **{f"day{i}": d for i, d in enumerate(s.days, 1)},
+            }
+            for s in rows
+        ],
+        days=days,
+    )
+    context = {"event": event, "table": table, "hands_played": selectors.hands_played(event)}
+    return render(request, "tournaments/standings.html", context)
+
+
+@require_GET
+def rotation_page(request, slug):
+    event = selectors.event_by_slug(slug)
+    rotation = selectors.rotation(event)
+    context = {
+        "event": event,
+        "tables": range(1, event.tables + 1),
+        "hands": [
+            {"hand": h, "moves": [h.moves[t] for t in range(1, event.tables + 1)]}
+            for h in rotation.hands
+        ],
+    }
+    return render(request, "tournaments/rotation.html", context)
