@@ -1,5 +1,13 @@
+"""Event addresses. Page addresses stay stable: printed QR codes and bookmarks point at them.
+
+The leader's pages and the printouts keep their routes in their own modules; they share the
+``tournaments`` namespace.
+"""
+
 from django.urls import path
 
+from .leader_urls import urlpatterns as leader_patterns
+from .print_urls import urlpatterns as print_patterns
 from .views import public
 
 app_name = "tournaments"
@@ -12,4 +20,6 @@ urlpatterns = [
     path("events/<slug:slug>/rotation/", public.rotation_page, name="rotation"),
     path("events/<slug:slug>/standings.json", public.standings_json, name="standings_json"),
     path("events/<slug:slug>/rotation.json", public.rotation_json, name="rotation_json"),
+    *leader_patterns,
+    *print_patterns,
 ]
