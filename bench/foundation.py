@@ -10,6 +10,7 @@ and warm (the cache keyed by the event's revision), and prints the query counts.
 from __future__ import annotations
 
 import argparse
+import io
 import random
 import statistics
 import tempfile
@@ -48,24 +49,37 @@ def main() -> None:
     slug = f"bench-{args.tables}"
     Event.objects.filter(slug=slug).delete()
     start = time.perf_counter()
-    call_command("create_event", "--name", "Bench", "--slug", slug, "--tables", str(args.tables),
-                 "--hands-per-day", "30,20", verbosity=0, stdout=open("/dev/null", "w"))
+    quiet = io.StringIO()
+    call_command(
+        "create_event",
+        "--name",
+        "Bench",
+        "--slug",
+        slug,
+        "--tables",
+        str(args.tables),
+        "--hands-per-day",
+        "30,20",
+        stdout=quiet,
+    )
     created = time.perf_counter() - start
     rng = random.Random(1)
     lines = ["hand,table,visitor_tricks"] + [
         f"{h},{t},{sum(rng.random() < 0.5 for _ in range(13))}"
-        for h in range(1, 51) for t in range(1, args.tables + 1)
+        for h in range(1, 51)
+        for t in range(1, args.tables + 1)
     ]
     path = Path(tempfile.mkdtemp()) / "results.csv"
     path.write_text("\n".join(lines) + "\n")
     start = time.perf_counter()
-    call_command("import_results", slug, str(path), stdout=open("/dev/null", "w"))
+    call_command("import_results", slug, str(path), stdout=quiet)
     imported = time.perf_counter() - start
     event = Event.objects.get(slug=slug)
     print(f"database: {database}")
     print(f"create_event {args.tables} tables x 50 hands: {created:.2f} s")
-    print(f"import_results {HandResult.objects.filter(event=event).count()} results: "
-          f"{imported:.2f} s")
+    print(
+        f"import_results {HandResult.objects.filter(event=event).count()} results: {imported:.2f} s"
+    )
 
     client = Client()
     urls = {
@@ -78,6 +92,7 @@ def main() -> None:
         def run():
             cache.clear()
             client.get(url)
+
         return run
 
     warm = {name: timed(lambda u=url: client.get(u), args.repeat) for name, url in urls.items()}
@@ -88,13 +103,17 @@ def main() -> None:
         reset_queries()
         with CaptureQueriesContext(connection) as queries:
             client.get(url)
-        print(f"{name:<16}{warm[name] * 1000:>10.2f}{warm[name] / warm['healthz']:>11.1f}"
-              f"{coldt[name] * 1000:>10.1f}{len(queries):>9}")
+        print(
+            f"{name:<16}{warm[name] * 1000:>10.2f}{warm[name] / warm['healthz']:>11.1f}"
+            f"{coldt[name] * 1000:>10.1f}{len(queries):>9}"
+        )
     start = time.perf_counter()
     bump_revision(event)
     client.get(urls["standings.json"])
-    print(f"\nstandings.json right after a result changes (revision bump + rebuild): "
-          f"{(time.perf_counter() - start) * 1000:.1f} ms")
+    print(
+        f"\nstandings.json right after a result changes (revision bump + rebuild): "
+        f"{(time.perf_counter() - start) * 1000:.1f} ms"
+    )
 
 
 if __name__ == "__main__":

@@ -10,13 +10,16 @@ from tournaments.services import event_create, teams_replace
 
 def build_event(slug="hall", tables=4, hands_per_day=(30,), **options):
     event = event_create(
-        name=f"Event {slug}", slug=slug, tables=tables, hands_per_day=list(hands_per_day),
+        name=f"Event {slug}",
+        slug=slug,
+        tables=tables,
+        hands_per_day=list(hands_per_day),
         **options,
     )
     teams_replace(
         event=event,
         rows=[
-            TeamRow(0, t, f"Team {t}", f"Zone {(t - 1) % 2 + 1}", f"A{t}", f"B{t}", f"X{t}", f"Y{t}")
+            TeamRow(0, t, f"Team {t}", f"Zone {t % 2 + 1}", f"A{t}", f"B{t}", f"X{t}", f"Y{t}")
             for t in range(1, tables + 1)
         ],
         actor=None,

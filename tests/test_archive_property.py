@@ -24,8 +24,9 @@ result = st.tuples(
 )
 
 
-@settings(max_examples=25, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(
     tables=st.integers(2, 5),
     batches=st.lists(st.lists(result, min_size=1, max_size=6), max_size=4),

@@ -33,8 +33,17 @@ def snapshot():
 
 def test_create_event_makes_the_whole_rotation():
     """create_event with 30,20 hands per day makes 50 hands over two days."""
-    run("create_event", "--name", "Provincial", "--slug", "prov", "--tables", "16",
-        "--hands-per-day", "30,20")
+    run(
+        "create_event",
+        "--name",
+        "Provincial",
+        "--slug",
+        "prov",
+        "--tables",
+        "16",
+        "--hands-per-day",
+        "30,20",
+    )
     event = Event.objects.get(slug="prov")
     assert Hand.objects.filter(event=event).count() == 50
     assert Hand.objects.filter(event=event, day=2).count() == 20
@@ -50,15 +59,29 @@ def test_create_event_refuses_one_table():
 def test_create_event_refuses_a_slug_in_use(event):
     """A second event with the same short name is refused."""
     with pytest.raises(CommandError, match="already exists"):
-        run("create_event", "--name", "X", "--slug", event.slug, "--tables", "4",
-            "--hands-per-day", "30")
+        run(
+            "create_event",
+            "--name",
+            "X",
+            "--slug",
+            event.slug,
+            "--tables",
+            "4",
+            "--hands-per-day",
+            "30",
+        )
 
 
 def test_import_teams_reads_registration_csv(db, tmp_path):
     """Teams from the registration CSV land at their tables with their players."""
-    run("create_event", "--name", "Area", "--slug", "area", "--tables", "2", "--hands-per-day", "30")
-    path = write(tmp_path, "table,team,zone,player_a,player_b,player_x,player_y\n"
-                 "1,Perth,East,Ann,Bob,Xena,Yves\n2,Lindsay,East,Al,Bea,Xi,Yo\n")
+    run(
+        "create_event", "--name", "Area", "--slug", "area", "--tables", "2", "--hands-per-day", "30"
+    )
+    path = write(
+        tmp_path,
+        "table,team,zone,player_a,player_b,player_x,player_y\n"
+        "1,Perth,East,Ann,Bob,Xena,Yves\n2,Lindsay,East,Al,Bea,Xi,Yo\n",
+    )
     assert "Imported 2 teams" in run("import_teams", "area", path)
     team = Team.objects.get(home_table=1)
     assert (team.name, team.player_a, team.player_y) == ("Perth", "Ann", "Yves")
@@ -68,10 +91,14 @@ def test_import_teams_reads_registration_csv(db, tmp_path):
     ("text", "message"),
     [
         ("table,team\n1,Perth\n", "line 1: header missing zone"),
-        ("table,team,zone,player_a,player_b,player_x,player_y\n9,Perth,,a,b,x,y\n",
-         "line 2: table: the event has tables 1..4, not 9"),
-        ("table,team,zone,player_a,player_b,player_x,player_y\n1,P,,a,b,x,y\n1,Q,,a,b,x,y\n",
-         "line 3: table: table 1 is already on line 2"),
+        (
+            "table,team,zone,player_a,player_b,player_x,player_y\n9,Perth,,a,b,x,y\n",
+            "line 2: table: the event has tables 1..4, not 9",
+        ),
+        (
+            "table,team,zone,player_a,player_b,player_x,player_y\n1,P,,a,b,x,y\n1,Q,,a,b,x,y\n",
+            "line 3: table: table 1 is already on line 2",
+        ),
         ("", "the file is empty"),
     ],
 )
@@ -150,7 +177,8 @@ def test_export_import_export_is_byte_identical(two_day_event, tmp_path):
     """An archive imported into an empty installation exports to the very same bytes."""
     results = "hand,table,visitor_tricks,visitor_revokes,host_revokes\n" + "".join(
         f"{h},{t},{(h * 5 + t * 3) % 14},{1 if h == 3 else ''},\n"
-        for h in range(1, 41) for t in range(1, 5)
+        for h in range(1, 41)
+        for t in range(1, 5)
     )
     run("import_results", two_day_event.slug, write(tmp_path, results))
     first = run("export_event", two_day_event.slug)

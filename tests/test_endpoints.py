@@ -12,7 +12,8 @@ pytestmark = pytest.mark.django_db
 
 def enter(event, hand, tricks_by_table):
     results_record(
-        event=event, actor=None,
+        event=event,
+        actor=None,
         entries=[ResultEntry(hand, table, tricks) for table, tricks in tricks_by_table.items()],
     )
 
@@ -29,7 +30,11 @@ def test_rotation_json_has_the_documented_shape(client, event):
     body = client.get(f"/events/{event.slug}/rotation.json").json()
     assert body["event"] == event.slug and body["tables"] == 4 and len(body["hands"]) == 30
     assert body["hands"][0] == {
-        "hand": 1, "day": 1, "session": 1, "trump": "H", "travelling": "AB",
+        "hand": 1,
+        "day": 1,
+        "session": 1,
+        "trump": "H",
+        "travelling": "AB",
         "moves": {"1": 2, "2": 3, "3": 4, "4": 1},
     }
 
@@ -50,8 +55,14 @@ def test_standings_json_follows_the_results(client, event):
     rows = {s["table"]: s for s in body["standings"]}
     assert body["hands_played"] == 1
     assert [rows[t]["days"] for t in (1, 2, 3, 4)] == [[11], [11], [12], [14]]
-    assert rows[4] == {"rank": 1, "table": 4, "team": "Team 4", "days": [14], "total": 14,
-                       "tied": False}
+    assert rows[4] == {
+        "rank": 1,
+        "table": 4,
+        "team": "Team 4",
+        "days": [14],
+        "total": 14,
+        "tied": False,
+    }
     assert rows[1]["rank"] == rows[2]["rank"] == 3 and rows[1]["tied"]
 
 
@@ -59,8 +70,10 @@ def test_standings_json_holds_one_entry_per_begun_day(client, two_day_event):
     """A result on day 2 adds a second day record that starts from 12 flags."""
     enter(two_day_event, 1, {2: 10})
     enter(two_day_event, 31, {2: 7})  # hand 31 moves every pair one table on again
-    rows = {s["table"]: s for s in
-            client.get(f"/events/{two_day_event.slug}/standings.json").json()["standings"]}
+    rows = {
+        s["table"]: s
+        for s in client.get(f"/events/{two_day_event.slug}/standings.json").json()["standings"]
+    }
     assert rows[1]["days"] == [14, 13] and rows[1]["total"] == 27
     assert rows[3]["days"] == [12, 12]
     assert rows[2]["days"] == [10, 11]

@@ -35,8 +35,9 @@ def test_second_leader_saving_a_stale_value_is_told_and_nothing_moves_twice(even
 def test_saving_with_the_current_version_corrects_the_result(event):
     """A correction made from the latest value is saved and its version goes up."""
     (first,) = results_record(event=event, actor=None, entries=[ResultEntry(1, 2, 10)])
-    results_record(event=event, actor=None,
-                   entries=[ResultEntry(1, 2, 8, seen_version=first.version)])
+    results_record(
+        event=event, actor=None, entries=[ResultEntry(1, 2, 8, seen_version=first.version)]
+    )
     row = HandResult.objects.get()
     assert (row.visitor_tricks, row.version) == (8, 2)
 
@@ -44,10 +45,13 @@ def test_saving_with_the_current_version_corrects_the_result(event):
 def test_a_bad_value_in_a_batch_saves_none_of_it(event):
     """One table's 14 tricks refuses the whole save; the good tables are not half-saved."""
     with pytest.raises(RulesError, match="0 to 13"):
-        results_record(event=event, actor=None,
-                       entries=[ResultEntry(1, 1, 8), ResultEntry(1, 2, 14)])
-    assert not HandResult.objects.exists() and not AuditEntry.objects.filter(
-        action="result entered").exists()
+        results_record(
+            event=event, actor=None, entries=[ResultEntry(1, 1, 8), ResultEntry(1, 2, 14)]
+        )
+    assert (
+        not HandResult.objects.exists()
+        and not AuditEntry.objects.filter(action="result entered").exists()
+    )
 
 
 def test_anonymous_visitors_cannot_enter_results(event):
@@ -64,8 +68,9 @@ def test_a_leader_of_another_event_cannot_enter_results(event):
 
     other = build_event("other")
     with pytest.raises(PermissionDenied):
-        results_record(event=event, actor=user("lee", other, Role.LEADER),
-                       entries=[ResultEntry(1, 1, 8)])
+        results_record(
+            event=event, actor=user("lee", other, Role.LEADER), entries=[ResultEntry(1, 1, 8)]
+        )
 
 
 def test_an_assistant_enters_results_and_is_named_in_the_audit(event):
@@ -96,8 +101,7 @@ def test_day_close_records_each_tables_flags(event):
     """Closing the day records flags on the table, loans and net flags for every table."""
     results_record(event=event, actor=None, entries=[ResultEntry(1, 2, 10)])
     day_close(event=event, day=1, actor=None)
-    assert dict(DayRecord.objects.values_list("table", "net_flags")) == {1: 14, 2: 10, 3: 12,
-                                                                        4: 12}
+    assert dict(DayRecord.objects.values_list("table", "net_flags")) == {1: 14, 2: 10, 3: 12, 4: 12}
 
 
 def test_a_count_mismatch_needs_a_note_to_close(event):

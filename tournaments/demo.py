@@ -12,13 +12,63 @@ from .models import Event
 from .services import ResultEntry, event_create, results_record, teams_replace
 
 TOWNS = [
-    "Belleville", "Kingston", "Sudbury", "Timmins", "Barrie", "Orillia", "Guelph", "Sarnia",
-    "Brockville", "Cornwall", "Pembroke", "Perth", "Lindsay", "Cobourg", "Owen Sound", "Napanee",
+    "Belleville",
+    "Kingston",
+    "Sudbury",
+    "Timmins",
+    "Barrie",
+    "Orillia",
+    "Guelph",
+    "Sarnia",
+    "Brockville",
+    "Cornwall",
+    "Pembroke",
+    "Perth",
+    "Lindsay",
+    "Cobourg",
+    "Owen Sound",
+    "Napanee",
 ]
-FIRST = ["Marg", "Bill", "Doris", "Ernie", "Joan", "Ray", "Betty", "Stan", "Irene", "Len",
-         "Shirley", "Gord", "Muriel", "Wally", "June", "Harold", "Elsie", "Norm", "Vera", "Cliff"]
-LAST = ["MacLeod", "Tremblay", "O'Neill", "Kowalski", "Brennan", "Fraser", "Lalonde", "Smith",
-        "Campbell", "Whyte", "Ouellette", "Murray", "Dubois", "Sinclair", "Hughes", "Boyd"]
+FIRST = [
+    "Marg",
+    "Bill",
+    "Doris",
+    "Ernie",
+    "Joan",
+    "Ray",
+    "Betty",
+    "Stan",
+    "Irene",
+    "Len",
+    "Shirley",
+    "Gord",
+    "Muriel",
+    "Wally",
+    "June",
+    "Harold",
+    "Elsie",
+    "Norm",
+    "Vera",
+    "Cliff",
+]
+LAST = [
+    "MacLeod",
+    "Tremblay",
+    "O'Neill",
+    "Kowalski",
+    "Brennan",
+    "Fraser",
+    "Lalonde",
+    "Smith",
+    "Campbell",
+    "Whyte",
+    "Ouellette",
+    "Murray",
+    "Dubois",
+    "Sinclair",
+    "Hughes",
+    "Boyd",
+]
 
 
 def _players(rng: random.Random) -> list[str]:
@@ -41,13 +91,23 @@ def _play(event: Event, hands: range, rng: random.Random) -> None:
 def build_provincial(seed: int = 2026) -> Event:
     rng = random.Random(seed)
     event = event_create(
-        name="Provincial Seniors' Games — Military Whist", slug="provincial-demo", tables=16,
-        hands_per_day=[30, 20], sessions_per_day=[2, 1], level="provincial", playoff_places=2,
+        name="Provincial Seniors' Games — Military Whist",
+        slug="provincial-demo",
+        tables=16,
+        hands_per_day=[30, 20],
+        sessions_per_day=[2, 1],
+        level="provincial",
+        playoff_places=2,
     )
     # Zone order: the first-placed teams of zones 1..8 at tables 1..8, second-placed at 9..16.
     rows = [
-        TeamRow(0, table, f"{TOWNS[table - 1]} {'A' if table <= 8 else 'B'}",
-                f"Zone {(table - 1) % 8 + 1}", *_players(rng))
+        TeamRow(
+            0,
+            table,
+            f"{TOWNS[table - 1]} {'A' if table <= 8 else 'B'}",
+            f"Zone {(table - 1) % 8 + 1}",
+            *_players(rng),
+        )
         for table in range(1, 17)
     ]
     teams_replace(event=event, rows=rows, actor=None)
@@ -60,8 +120,12 @@ def build_provincial(seed: int = 2026) -> Event:
 def build_area(seed: int = 7) -> Event:
     rng = random.Random(seed)
     event = event_create(
-        name="Area 3 Military Whist", slug="area-demo", tables=8, hands_per_day=[30],
-        level="area", playoff_places=2,
+        name="Area 3 Military Whist",
+        slug="area-demo",
+        tables=8,
+        hands_per_day=[30],
+        level="area",
+        playoff_places=2,
     )
     rows = [
         TeamRow(0, table, f"{TOWNS[table + 7]} Club", "", *_players(rng)) for table in range(1, 9)

@@ -58,9 +58,8 @@ def cached_by_slug(slug: str, name: str, build):
     return value
 
 
-_STAMP_SQL = (
-    f"SELECT id, created_at, revision FROM {Event._meta.db_table} WHERE slug = %s"  # noqa: S608
-)
+_EVENTS = Event._meta.db_table
+_STAMP_SQL = f"SELECT id, created_at, revision FROM {_EVENTS} WHERE slug = %s"  # noqa: S608
 
 
 def hand_from_row(event: Event, row: Hand) -> RulesHand:

@@ -51,8 +51,14 @@ def test_a_custom_hand_sending_a_pair_home_is_refused():
 def test_trump_follows_the_event_sequence():
     """Trump runs hearts, spades, diamonds, clubs and repeats."""
     rot = rotation.generate(4, [6])
-    assert [h.trump for h in rot.hands] == [Trump.HEARTS, Trump.SPADES, Trump.DIAMONDS,
-                                          Trump.CLUBS, Trump.HEARTS, Trump.SPADES]
+    assert [h.trump for h in rot.hands] == [
+        Trump.HEARTS,
+        Trump.SPADES,
+        Trump.DIAMONDS,
+        Trump.CLUBS,
+        Trump.HEARTS,
+        Trump.SPADES,
+    ]
 
 
 def test_no_trump_can_be_part_of_the_sequence():

@@ -26,8 +26,9 @@ class Command(BaseCommand):
             users.create_user(DEMO_USER, password=DEMO_PASSWORD)
         leader = users.get(username=DEMO_USER)
         for event in Event.objects.filter(slug__endswith="-demo"):
-            EventRole.objects.get_or_create(event=event, user=leader,
-                                            defaults={"role": Role.LEADER})
+            EventRole.objects.get_or_create(
+                event=event, user=leader, defaults={"role": Role.LEADER}
+            )
         self.stdout.write(
             f"Demo leader login: user {DEMO_USER!r}, password {DEMO_PASSWORD!r} "
             "(for trying the app; create your own leaders for a real event)"
