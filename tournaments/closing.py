@@ -17,7 +17,7 @@ from django.utils import timezone
 from . import permissions, selectors
 from .models import DayClose, DayRecord, Event, Hand
 from .rules.errors import RulesError
-from .services import bump_revision, audit
+from .services import audit, bump_revision
 
 
 @dataclass(frozen=True)
@@ -53,8 +53,13 @@ def mismatches(
 
 @transaction.atomic
 def day_close(
-    *, event: Event, day: int, session: int = 0, counts: Mapping[int, int] | None = None,
-    override_note: str = "", actor,
+    *,
+    event: Event,
+    day: int,
+    session: int = 0,
+    counts: Mapping[int, int] | None = None,
+    override_note: str = "",
+    actor,
 ) -> DayClose:
     """Close a day (``session`` 0) or one session, recording each table's flags."""
     permissions.require(actor, event, permissions.LEAD)
@@ -79,16 +84,35 @@ def day_close(
         )
     summary, _ = selectors.day_ledger(event, day, up_to)
     close = DayClose.objects.create(
-        event=event, day=day, session=session, closed_by=permissions.actor_name(actor),
-        closed_at=timezone.now(), override_note=override_note.strip(),
+        event=event,
+        day=day,
+        session=session,
+        closed_by=permissions.actor_name(actor),
+        closed_at=timezone.now(),
+        override_note=override_note.strip(),
     )
     DayRecord.objects.bulk_create(
-        DayRecord(close=close, table=t, on_table=s.on_table, loans=s.loans, net_flags=s.net,
-                  physical_count=counts.get(t))
+        DayRecord(
+            close=close,
+            table=t,
+            on_table=s.on_table,
+            loans=s.loans,
+            net_flags=s.net,
+            physical_count=counts.get(t),
+        )
         for t, s in sorted(summary.items())
     )
-    audit(event, actor, "day closed", str(close), after={
-        "day": day, "session": session, "mismatches": [m.table for m in found],
-        "note": close.override_note}).save()
+    audit(
+        event,
+        actor,
+        "day closed",
+        str(close),
+        after={
+            "day": day,
+            "session": session,
+            "mismatches": [m.table for m in found],
+            "note": close.override_note,
+        },
+    ).save()
     bump_revision(event)
     return close

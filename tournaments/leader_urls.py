@@ -1,3 +1,26 @@
-"""The leader's pages: set-up, hand entry, corrections, day close (routes only)."""
+"""The leader's pages (set-up, hand entry, corrections, day close) and the public projector
+and table pages (routes only)."""
 
-urlpatterns: list = []
+from django.urls import path
+
+from .views import closing, entry, setup, standings, table
+
+urlpatterns = [
+    path("new-event/", setup.event_new, name="event_new"),
+    path("events/<slug:slug>/setup/", setup.setup, name="setup"),
+    path("events/<slug:slug>/setup/teams/", setup.teams, name="teams"),
+    path("events/<slug:slug>/setup/tables/", setup.tables_assign, name="tables_assign"),
+    path("events/<slug:slug>/hands/", entry.hand_list, name="hands"),
+    path("events/<slug:slug>/hands/go/", entry.hand_jump, name="hand_jump"),
+    path("events/<slug:slug>/hands/<int:number>/", entry.hand_grid, name="hand"),
+    path("events/<slug:slug>/close/", closing.close_list, name="close_list"),
+    path("events/<slug:slug>/close/<int:day>/", closing.close_day, name="close_day"),
+    path(
+        "events/<slug:slug>/close/<int:day>/<int:session>/",
+        closing.close_day,
+        name="close_session",
+    ),
+    path("events/<slug:slug>/standings.csv", standings.standings_csv, name="standings_csv"),
+    path("events/<slug:slug>/projector/", standings.projector, name="projector"),
+    path("events/<slug:slug>/tables/<int:number>/", table.table_page, name="table"),
+]

@@ -7,10 +7,11 @@ import json
 from django.http import HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
+from django_tables2 import RequestConfig
 
 from .. import selectors
 from ..models import Event
-from ..tables import StandingsTable
+from ..tables import standings_table
 
 
 @require_GET
@@ -19,19 +20,19 @@ def healthz(request):
     return HttpResponse("ok", content_type="text/plain")
 
 
-def _json(event: Event, name: str, build) -> HttpResponse:
-    body = selectors.cached(event, f"{name}.bytes", lambda: json.dumps(build(event)).encode())
+def _json(slug: str, name: str, build) -> HttpResponse:
+    body = selectors.cached_by_slug(slug, name, lambda event: json.dumps(build(event)).encode())
     return HttpResponse(body, content_type="application/json")
 
 
 @require_GET
 def rotation_json(request, slug):
-    return _json(selectors.event_by_slug(slug), "rotation.json", selectors.rotation_payload)
+    return _json(slug, "rotation.json.bytes", selectors.rotation_payload)
 
 
 @require_GET
 def standings_json(request, slug):
-    return _json(selectors.event_by_slug(slug), "standings.json", selectors.standings_payload)
+    return _json(slug, "standings.json.bytes", selectors.standings_payload)
 
 
 @require_GET
@@ -55,23 +56,8 @@ def event_home(request, slug):
 @require_GET
 def standings_page(request, slug):
     event = selectors.event_by_slug(slug)
-    rows = selectors.standings(event)
-    days = max((len(s.days) for s in rows), default=0)
-    table = StandingsTable(
-        [
-            {
-                "rank": s.rank,
-                "tied": s.tied,
-                "table": s.table,
-                "team": s.team,
-                "zone": s.zone,
-                "total": s.total,
-                **{f"day{i}": d for i, d in enumerate(s.days, 1)},
-            }
-            for s in rows
-        ],
-        days=days,
-    )
+    table = standings_table(selectors.standings(event))
+    RequestConfig(request, paginate=False).configure(table)
     context = {"event": event, "table": table, "hands_played": selectors.hands_played(event)}
     return render(request, "tournaments/standings.html", context)
 

@@ -23,7 +23,8 @@ class Command(BaseCommand):
                 self.stdout.write(f"Loaded demo event {event.slug}")
         users = get_user_model().objects
         if not users.filter(username=DEMO_USER).exists():
-            users.create_user(DEMO_USER, password=DEMO_PASSWORD)
+            # Staff: on a hall laptop the leader also creates events and manages accounts.
+            users.create_user(DEMO_USER, password=DEMO_PASSWORD, is_staff=True)
         leader = users.get(username=DEMO_USER)
         for event in Event.objects.filter(slug__endswith="-demo"):
             EventRole.objects.get_or_create(

@@ -1,0 +1,135 @@
+"""Rotation sheet, movement slips, flag-count sheets and standings read back from the PDF."""
+
+from __future__ import annotations
+
+import io
+import math
+
+import pytest
+from pypdf import PdfReader
+
+from tournaments import pdf, selectors
+from tournaments.csv_formats import TeamRow
+from tournaments.rules.types import Standing
+from tournaments.services import ResultEntry, event_create, results_record, teams_replace
+
+
+def make_event(slug="sheets", tables=16, hands_per_day=(30, 20), **options):
+    event = event_create(
+        name=f"Sheets {slug}", slug=slug, tables=tables, hands_per_day=list(hands_per_day),
+        level="provincial", **options,
+    )  # fmt: skip
+    rows = [TeamRow(0, t, f"Team {t}", "", "A", "B", "X", "Y") for t in range(1, tables + 1)]
+    teams_replace(event=event, rows=rows, actor=None)
+    return event
+
+
+def read(body: bytes) -> PdfReader:
+    return PdfReader(io.BytesIO(body))
+
+
+@pytest.mark.django_db
+def test_rotation_sheet_page_counts_for_2_16_and_250_tables():
+    """A page per day per group of up to 16 tables: 2, 2 and 32 pages."""
+    for tables in (2, 16, 250):
+        event = make_event(slug=f"r{tables}", tables=tables)
+        body = pdf.render(event, pdf.PrintJob(what="rotation"))
+        assert len(read(body).pages) == 2 * math.ceil(tables / 16)
+
+
+@pytest.mark.django_db
+def test_rotation_sheet_repeats_its_headings_and_holds_every_move():
+    """Every page has the headings, and each hand's row lists the rotation's moves in order."""
+    event = make_event()
+    reader = read(pdf.render(event, pdf.PrintJob(what="rotation")))
+    text = "\n".join(p.extract_text() for p in reader.pages)
+    for page in reader.pages:
+        assert "Hand" in page.extract_text() and "Trump" in page.extract_text()
+    for hand in selectors.rotation(event).hands:
+        cells = [str(hand.number), f"{hand.trump.symbol} {hand.trump.label}"]
+        cells += [str(hand.moves[t]) for t in range(1, 17)]
+        assert "\n".join(cells) + "\n" in text
+
+
+@pytest.mark.django_db
+def test_slips_call_out_every_table_of_every_hand():
+    """Each hand's slip says 'Hand n — travelling pairs' and 'Table t to Table m' per table."""
+    event = make_event(tables=4, hands_per_day=(30,))
+    text = "\n".join(p.extract_text() for p in read(pdf.render(event, pdf.PrintJob("slips"))).pages)
+    for hand in selectors.rotation(event).hands:
+        assert f"Hand {hand.number} — travelling pairs" in text
+        for table in range(1, 5):
+            assert f"Table {table} to Table {hand.moves[table]}" in text
+
+
+@pytest.mark.django_db
+def test_slips_put_several_hands_on_a_page():
+    """Thirty 16-table slips take at most ten pages: three or more hands a page."""
+    event = make_event(hands_per_day=(30,))
+    assert len(read(pdf.render(event, pdf.PrintJob("slips"))).pages) <= 10
+
+
+@pytest.mark.django_db
+def test_count_sheets_leave_the_expected_count_blank_by_default():
+    """One page per session for 16 tables, with signature lines and no numbers but tables."""
+    event = make_event()
+    reader = read(pdf.render(event, pdf.PrintJob("counts")))
+    assert len(reader.pages) == 3
+    first = reader.pages[0].extract_text()
+    assert "Flag count — Day 1 · Session 1 · after hand 15" in first
+    assert "Verifier" in first and "Leader (checked)" in first
+    assert "\n16\nTeam 16\nVerifier" in first
+
+
+@pytest.mark.django_db
+def test_count_sheets_fill_the_expected_count_from_the_results():
+    """Filled sheets show each table's flags on the table after the session's last hand."""
+    event = make_event(tables=4, hands_per_day=(30,))
+    entries = [ResultEntry(1, t, 10 if t == 1 else 4) for t in range(1, 5)]
+    results_record(event=event, entries=entries, actor=None)
+    job = pdf.PrintJob("counts", fill_counts=True, session=(1, 1))
+    reader = read(pdf.render(event, job))
+    assert len(reader.pages) == 1
+    summary, _ = selectors.day_ledger(event, 1, 15)
+    text = reader.pages[0].extract_text()
+    assert "4 of 60" in text
+    for table, ledger in summary.items():
+        assert f"\n{table}\nTeam {table}\n{ledger.on_table}\n" in text
+
+
+@pytest.mark.django_db
+def test_count_sheet_page_counts_for_250_tables():
+    """A session of 250 tables runs over several pages; one session prints alone."""
+    event = make_event(slug="c250", tables=250)
+    all_sessions = len(read(pdf.render(event, pdf.PrintJob("counts"))).pages)
+    one = len(read(pdf.render(event, pdf.PrintJob("counts", session=(2, 1)))).pages)
+    assert one > 1
+    assert all_sessions == 3 * one
+
+
+@pytest.mark.django_db
+def test_standings_name_the_event_and_mark_ties_and_playoffs():
+    """The standings PDF gives event, level, '=' for shared places and the playoff hands."""
+    event = make_event(tables=4, hands_per_day=(30,))
+    job = pdf.PrintJob("standings")
+    data = pdf.load(event, job)
+    rows = [
+        Standing(1, 2, "Team 2", (20,), 20, False, playoff=(31,)),
+        Standing(2, 1, "Team 1", (20,), 20, False, playoff=(31,)),
+        Standing(3, 3, "Team 3", (8,), 8, True),
+        Standing(3, 4, "Team 4", (8,), 8, True),
+    ]
+    data = pdf.PrintData(**{**data.__dict__, "standings": rows, "hands_played": 30})
+    text = read(pdf.build(data, job)).pages[0].extract_text()
+    assert "Sheets sheets" in text and "Provincial · Final standings" in text
+    assert "\n1\n2\nTeam 2\n20\n20\nplayoff hand 31; advances\n" in text
+    assert "\n3=\n4\nTeam 4\n8\n8\nplayoff due\n" in text
+
+
+@pytest.mark.django_db
+def test_current_standings_say_after_which_hand():
+    """Before the last hand the standings PDF says how far play has got."""
+    event = make_event(tables=4, hands_per_day=(30,))
+    results_record(event=event, entries=[ResultEntry(1, t, 7) for t in range(1, 5)], actor=None)
+    text = read(pdf.render(event, pdf.PrintJob("standings"))).pages[0].extract_text()
+    assert "Standings after hand 1 of 30" in text

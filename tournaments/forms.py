@@ -1,0 +1,236 @@
+"""Forms for the leader's pages. They check input and name the field at fault; writes are
+left to services, so a form never changes anything by itself."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+from django import forms
+
+from .models import Event, Level
+from .rules.errors import RulesError
+from .rules.flags import check_revokes, check_tricks
+from .rules.rotation import PRESETS
+from .services import ResultEntry
+
+# ---------------------------------------------------------------- hand entry grid
+
+
+def shown_value(tricks: object, visitor_revokes: object = 0, host_revokes: object = 0) -> str:
+    """How a row's result is written in the grid's hidden ``was_N`` field ('' when empty)."""
+    if tricks in (None, ""):
+        return ""
+    return f"{tricks},{visitor_revokes or 0},{host_revokes or 0}"
+
+
+def _normal(text: str) -> str:
+    text = (text or "").strip()
+    return str(int(text)) if text.isdigit() else text
+
+
+@dataclass
+class GridInput:
+    """The grid as posted: results to save and a message for each refused row."""
+
+    entries: list[ResultEntry] = field(default_factory=list)
+    errors: dict[int, str] = field(default_factory=dict)
+    typed: dict[int, tuple[str, str, str]] = field(default_factory=dict)
+    conflicts: dict[int, str] = field(default_factory=dict)
+    unsaved: set[int] = field(default_factory=set)
+
+
+def parse_grid(data: Mapping[str, str], *, hand: int, tables: Iterable[int]) -> GridInput:
+    """Read ``tricks_N``, ``vrev_N``, ``hrev_N``, ``seen_N`` and ``was_N`` for every table.
+
+    Rows the leader did not change are skipped, so a row someone else saved meanwhile is
+    not reported as a conflict unless this leader typed over it.
+    """
+    grid = GridInput()
+    for table in tables:
+        typed = tuple(
+            _normal(data.get(f"{name}_{table}", "")) for name in ("tricks", "vrev", "hrev")
+        )
+        grid.typed[table] = typed
+        was = data.get(f"was_{table}", "")
+        if shown_value(*typed) == was or (not typed[0] and not was and not any(typed[1:])):
+            continue
+        if not typed[0]:
+            grid.errors[table] = (
+                "type the visitors' tricks; a saved result is corrected, not cleared"
+                if was
+                else "type the visitors' tricks as well as the revokes"
+            )
+            continue
+        try:
+            tricks = check_tricks(typed[0])
+            visitor_revokes = check_revokes(typed[1], field="visitor_revokes")
+            host_revokes = check_revokes(typed[2], field="host_revokes")
+        except RulesError as error:
+            grid.errors[table] = error.message
+            continue
+        seen = data.get(f"seen_{table}", "0")
+        grid.entries.append(
+            ResultEntry(
+                hand,
+                table,
+                tricks,
+                visitor_revokes,
+                host_revokes,
+                seen_version=int(seen) if seen.isdigit() else 0,
+            )
+        )
+    return grid
+
+
+# ---------------------------------------------------------------- event set-up
+
+PATTERN_CHOICES = [
+    *((name, preset.label) for name, preset in PRESETS.items()),
+    ("generated", "Generated: give hands and sessions per day below"),
+]
+
+LEVEL_PRESETS = {
+    Level.AREA: "one-day-30",
+    Level.ZONE: "one-day-30",
+    Level.PROVINCIAL: "two-day-50",
+    Level.CLUB: "generated",
+}
+
+
+def _numbers(text: str, name: str) -> list[int]:
+    try:
+        numbers = [int(n) for n in text.replace(" ", "").split(",") if n]
+    except ValueError:
+        raise forms.ValidationError(
+            f"{name}: whole numbers separated by commas, such as 30,20"
+        ) from None
+    if not numbers or any(n < 1 for n in numbers):
+        raise forms.ValidationError(f"{name}: at least 1 for every day")
+    return numbers
+
+
+class EventCreateForm(forms.Form):
+    name = forms.CharField(max_length=120, label="Event name")
+    slug = forms.SlugField(
+        max_length=60, label="Short name", help_text="Used in addresses: /events/short-name/"
+    )
+    level = forms.ChoiceField(choices=Level.choices, initial=Level.AREA)
+    tables = forms.IntegerField(min_value=2, max_value=250, initial=8)
+    pattern = forms.ChoiceField(choices=PATTERN_CHOICES, label="Rotation", initial="one-day-30")
+    hands_per_day = forms.CharField(
+        initial="30", required=False, help_text="For a generated rotation, e.g. 30 or 30,20"
+    )
+    sessions_per_day = forms.CharField(
+        initial="2", required=False, help_text="Sessions each day, e.g. 2 or 2,1"
+    )
+    trumps = forms.CharField(
+        initial="H,S,D,C", label="Trump sequence", help_text="H,S,D,C with optional NT, or CUT"
+    )
+    alternate_pairs = forms.BooleanField(required=False, label="Travelling pair alternates AB, XY")
+    flags_per_table = forms.IntegerField(min_value=1, max_value=99, initial=12)
+    one_flag_at = forms.IntegerField(
+        min_value=0, max_value=13, initial=7, label="Tricks for 1 flag"
+    )
+    two_flags_at = forms.IntegerField(
+        min_value=0, max_value=13, initial=10, label="Tricks for 2 flags"
+    )
+    revoke_penalty = forms.IntegerField(min_value=0, max_value=13, initial=2)
+    advancing = forms.IntegerField(min_value=0, max_value=250, initial=2, label="Teams advancing")
+    starts_on = forms.DateField(
+        required=False, label="First day", widget=forms.DateInput(attrs={"type": "date"})
+    )
+
+    def clean(self):
+        data = super().clean()
+        pattern = data.get("pattern")
+        if pattern in PRESETS:
+            data["hands"] = list(PRESETS[pattern].hands_per_day)
+            data["sessions"] = list(PRESETS[pattern].sessions_per_day)
+        elif pattern:
+            try:
+                data["hands"] = _numbers(data.get("hands_per_day", ""), "Hands per day")
+                data["sessions"] = _numbers(data.get("sessions_per_day", ""), "Sessions per day")
+            except forms.ValidationError as error:
+                self.add_error("hands_per_day", error)
+                return data
+            if len(data["sessions"]) != len(data["hands"]):
+                self.add_error("sessions_per_day", "Give a session count for every day")
+        one, two = data.get("one_flag_at"), data.get("two_flags_at")
+        if one is not None and two is not None and one > two:
+            self.add_error("two_flags_at", "Needs at least as many tricks as for 1 flag")
+        return data
+
+
+class EventSettingsForm(forms.ModelForm):
+    class Meta:
+        model = Event
+        fields = [
+            "name",
+            "level",
+            "starts_on",
+            "flags_per_table",
+            "one_flag_at",
+            "two_flags_at",
+            "revoke_penalty",
+            "playoff_places",
+            "advancing",
+            "paper",
+        ]
+        widgets = {"starts_on": forms.DateInput(attrs={"type": "date"})}
+
+
+class TeamsCsvForm(forms.Form):
+    csv_file = forms.FileField(required=False, label="CSV file")
+    csv_text = forms.CharField(
+        required=False,
+        label="…or paste the CSV here",
+        widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
+    )
+
+    def clean(self):
+        data = super().clean()
+        upload = data.get("csv_file")
+        if upload:
+            raw = upload.read()
+            try:
+                data["text"] = raw.decode("utf-8-sig")
+            except UnicodeDecodeError:
+                data["text"] = raw.decode("latin-1")
+        else:
+            data["text"] = data.get("csv_text", "")
+        if not data["text"].strip():
+            raise forms.ValidationError("Choose a CSV file or paste the teams")
+        return data
+
+
+class CountsForm(forms.Form):
+    """The verifiers' physical counts, one optional field per table, and an override note."""
+
+    override_note = forms.CharField(
+        required=False,
+        label="Why close despite the differences",
+        widget=forms.Textarea(attrs={"rows": 2}),
+    )
+
+    def __init__(self, *args, tables: int, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        for table in range(1, tables + 1):
+            self.fields[f"count_{table}"] = forms.IntegerField(
+                required=False,
+                min_value=0,
+                max_value=999,
+                label=f"Table {table} flags counted",
+                widget=forms.TextInput(attrs={"inputmode": "numeric", "size": 3}),
+            )
+        self.tables = tables
+
+    def counts(self) -> dict[int, int]:
+        return {
+            t: self.cleaned_data[f"count_{t}"]
+            for t in range(1, self.tables + 1)
+            if self.cleaned_data.get(f"count_{t}") is not None
+        }
+
+    def count_fields(self):
+        return [self[f"count_{t}"] for t in range(1, self.tables + 1)]

@@ -1,0 +1,54 @@
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+
+from tournaments import pdf
+from tournaments.management.commands.import_teams import event_or_error
+from tournaments.rules.errors import RulesError
+
+
+class Command(BaseCommand):
+    help = (
+        "Print an event's table cards, master rotation sheet, movement slips, flag-count "
+        "sheets or standings to a PDF file."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("slug")
+        parser.add_argument("--what", required=True, choices=list(pdf.WHATS))
+        parser.add_argument("--out", required=True, help="The PDF file to write.")
+        parser.add_argument("--tables", default="", help="A subset, e.g. 7 or 3,7 or 9-16.")
+        parser.add_argument("--paper", choices=["letter", "a4"], default="")
+        parser.add_argument(
+            "--base-url",
+            default=pdf.DEFAULT_BASE_URL,
+            help="Where the tables' QR codes point (default %(default)s).",
+        )
+        parser.add_argument(
+            "--fill", action="store_true", help="Fill the expected flag counts from the results."
+        )
+        parser.add_argument("--session", default="", help="Count sheets for one session: 1.2")
+
+    def handle(self, *args, **o):
+        event = event_or_error(o["slug"])
+        try:
+            job = pdf.PrintJob(
+                what=o["what"],
+                tables=pdf.parse_tables(o["tables"], event.tables),
+                paper=o["paper"],
+                base_url=o["base_url"],
+                fill_counts=o["fill"],
+                session=pdf.parse_session(o["session"]),
+            )
+            body = pdf.render(event, job)
+        except RulesError as error:
+            raise CommandError(f"Nothing printed: {error.message}") from None
+        try:
+            Path(o["out"]).write_bytes(body)
+        except OSError as error:
+            raise CommandError(f"Cannot write {o['out']}: {error}") from None
+        pages = len(re.findall(rb"/Type /Page(?!s)", body))
+        self.stdout.write(f"Wrote {pdf.WHATS[o['what']].lower()} to {o['out']} ({pages} pages)")

@@ -1,0 +1,294 @@
+"""Table cards: one landscape card per table, stood on the table for the whole event.
+
+Left: the table number as big as the panel allows (read across a hall), the home team, its
+players by pair, and a QR code to the table's public page. Right: the table's whole rotation
+in two columns: for each hand where our travelling pair goes, who visits us, and the trump,
+with a black bar at each day and session. Rows shrink to fit; only when even the smallest
+readable row cannot hold every hand does the rotation go on to a second page, and then the
+break falls between sessions.
+
+Drawn on the canvas (not platypus) because the big type is placed exactly.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from dataclasses import dataclass
+
+from reportlab.lib.utils import simpleSplit
+from reportlab.pdfgen.canvas import Canvas
+
+from ..rules.types import Hand, Pair
+from . import PrintData, PrintJob
+from .common import (
+    BOLD,
+    INK,
+    REGULAR,
+    SHADE,
+    Lettering,
+    draw_qr,
+    fit_size,
+    page_size,
+    session_label,
+    trump_color,
+    trump_font,
+    trump_text,
+    wrap_characters,
+)
+
+WHITE = (1, 1, 1)
+EDGE = 30  # page margin of a card
+LEFT_SHARE = 0.34  # of the printable width, for the table number, team and QR code
+TITLE_HEIGHT = 24
+HEADER_HEIGHT = 26
+ROW_LARGEST = 21  # points per row when there are few hands
+ROW_SMALLEST = 15  # below this a card goes on to a second page
+COLUMNS = 2
+COLUMN_GAP = 16
+QR_SIZE = 104
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of a card's rotation: a hand, or the bar that starts a day or session."""
+
+    hand: Hand | None = None
+    label: str = ""
+
+
+def rotation_rows(data: PrintData) -> list[list[Row]]:
+    """The rotation as one block of rows per session, each led by its bar."""
+    blocks = data.sessions()
+    with_bars = len(blocks) > 1
+    result = []
+    for day, session, hands in blocks:
+        label = session_label(
+            day, session, hands[0].number, hands[-1].number, data.sessions_in_day(day)
+        )
+        result.append(([Row(label=label)] if with_bars else []) + [Row(hand=h) for h in hands])
+    return result
+
+
+def paginate(blocks: list[list[Row]], per_page: int) -> list[list[Row]]:
+    """Whole sessions per page while they fit; a session longer than a page is cut."""
+    pages: list[list[Row]] = [[]]
+    for block in blocks:
+        if pages[-1] and len(pages[-1]) + len(block) > per_page:
+            pages.append([])
+        rest = block
+        while len(pages[-1]) + len(rest) > per_page:
+            room = per_page - len(pages[-1])
+            pages[-1].extend(rest[:room])
+            rest = [Row(label=f"{block[0].label} (continued)")] + rest[room:]
+            pages.append([])
+        pages[-1].extend(rest)
+    return pages
+
+
+def columns_of(rows: list[Row], columns: int) -> list[list[Row]]:
+    """Rows split into balanced columns; a bar never ends a column."""
+    per_column = math.ceil(len(rows) / columns)
+    result, start = [], 0
+    for _ in range(columns):
+        end = min(len(rows), start + per_column)
+        if end < len(rows) and end > start and rows[end - 1].hand is None:
+            end -= 1
+        result.append(rows[start:end])
+        start = end
+    result[-1].extend(rows[start:])
+    return result
+
+
+class CardLayout:
+    """Where everything goes on a card of the given page size (the same for every table)."""
+
+    def __init__(self, size: tuple[float, float]) -> None:
+        self.width, self.height = size
+        printable = self.width - 2 * EDGE
+        self.left_width = printable * LEFT_SHARE
+        self.right_x = EDGE + self.left_width + 22
+        self.right_width = self.width - EDGE - self.right_x
+        self.column_width = (self.right_width - COLUMN_GAP * (COLUMNS - 1)) / COLUMNS
+        self.rows_top = self.height - EDGE - TITLE_HEIGHT - HEADER_HEIGHT
+        self.rows_height = self.rows_top - EDGE
+        self.rows_per_page = COLUMNS * int(self.rows_height // ROW_SMALLEST)
+
+    def row_height(self, rows: int) -> float:
+        per_column = max(1, math.ceil(rows / COLUMNS))
+        return max(ROW_SMALLEST, min(ROW_LARGEST, self.rows_height / per_column))
+
+
+def build(data: PrintData, job: PrintJob) -> bytes:
+    buffer = io.BytesIO()
+    layout = CardLayout(page_size(data.paper, across=True))
+    canvas = Canvas(buffer, pagesize=(layout.width, layout.height))
+    canvas.setTitle(f"{data.event.name} — table cards")
+    canvas.setAuthor("Military Whist Director")
+    pages = paginate(rotation_rows(data), layout.rows_per_page)
+    visitors = {
+        h.number: {host: home for home, host in h.moves.items()} for h in data.rotation.hands
+    }
+    for table in data.tables(job):
+        url = f"{job.base_url.rstrip('/')}/events/{data.event.slug}/tables/{table}/"
+        for index, rows in enumerate(pages):
+            draw_identity(canvas, layout, data, table, url)
+            note = f"page {index + 1} of {len(pages)} · " if len(pages) > 1 else ""
+            draw_rotation(canvas, layout, data, table, rows, note, visitors)
+            canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+
+def draw_identity(canvas: Canvas, layout: CardLayout, data: PrintData, table: int, url: str):
+    """The left panel: TABLE, the number, the team, its players and the QR code."""
+    x, width = EDGE, layout.left_width
+    middle = x + width / 2
+    top = layout.height - EDGE
+    canvas.setFillColor(INK)
+    canvas.setFont(BOLD, 30)
+    canvas.drawCentredString(middle, top - 26, "TABLE")
+    number = str(table)
+    size = min(fit_size(number, BOLD, width - 8, 250), 0.40 * layout.height)
+    canvas.setFont(BOLD, size)
+    baseline = top - 40 - 0.73 * min(size, 250)
+    canvas.drawCentredString(middle, baseline, number)
+    y = baseline - 34
+    team = data.teams.get(table)
+    name = data.team_name(table)
+    name_size = fit_size(name, BOLD, width, 24, 15)
+    for line in simpleSplit(name, BOLD, name_size, width)[:2]:
+        canvas.setFont(BOLD, name_size)
+        canvas.drawCentredString(middle, y, line)
+        y -= name_size + 4
+    if team and team.zone:
+        canvas.setFont(REGULAR, 13)
+        zone = team.zone if team.zone.lower().startswith("zone") else f"Zone {team.zone}"
+        canvas.drawCentredString(middle, y, zone)
+        y -= 18
+    y -= 8
+    all_ab = all(h.travelling is Pair.AB for h in data.rotation.hands)
+    groups = [
+        ("A", "B", "Travelling pair" if all_ab else "Pair A–B"),
+        ("X", "Y", "Home pair (defends)" if all_ab else "Pair X–Y"),
+    ]
+    for first, second, heading in groups:
+        canvas.setFont(BOLD, 11)
+        canvas.drawString(x, y, heading.upper())
+        y -= 17
+        for role in (first, second):
+            player = getattr(team, f"player_{role.lower()}", "") if team else ""
+            canvas.setFont(BOLD, 15)
+            canvas.drawString(x, y, role)
+            canvas.setFont(REGULAR, fit_size(player, REGULAR, width - 24, 15, 9))
+            canvas.drawString(x + 22, y, player or "—")
+            y -= 19
+        y -= 5
+    draw_qr(canvas, url, x, EDGE, QR_SIZE)
+    text_x = x + QR_SIZE + 8
+    canvas.setFont(BOLD, 11)
+    canvas.drawString(text_x, EDGE + QR_SIZE - 16, "Scan for this")
+    canvas.drawString(text_x, EDGE + QR_SIZE - 30, "table's results")
+    canvas.setFont(REGULAR, 7)
+    for i, line in enumerate(wrap_characters(url, REGULAR, 7, width - QR_SIZE - 8)[:4]):
+        canvas.drawString(text_x, EDGE + 30 - 9 * i, line)
+    canvas.setStrokeColor(INK)
+    canvas.setLineWidth(1.5)
+    rule_x = layout.right_x - 11
+    canvas.line(rule_x, EDGE, rule_x, layout.height - EDGE)
+
+
+def draw_rotation(
+    canvas: Canvas,
+    layout: CardLayout,
+    data: PrintData,
+    table: int,
+    rows: list[Row],
+    note: str,
+    visitors: dict[int, dict[int, int]],
+) -> None:
+    """The right panel: title, then the rows in columns under their headings."""
+    show_pair = any(h.travelling is not Pair.AB for h in data.rotation.hands)
+    top = layout.height - EDGE
+    hands = [r.hand.number for r in rows if r.hand]
+    canvas.setFillColor(INK)
+    canvas.setFont(BOLD, 14)
+    canvas.drawString(layout.right_x, top - 14, f"Table {table} · every hand")
+    right = layout.right_x + layout.right_width
+    title = f"{note}hands {hands[0]}–{hands[-1]} · {data.event.name}"
+    canvas.setFont(REGULAR, fit_size(title, REGULAR, layout.right_width - 170, 11))
+    canvas.drawRightString(right, top - 14, title)
+    height = layout.row_height(len(rows))
+    width = layout.column_width
+    edges = cell_edges(width, show_pair)
+    shades, bars = canvas.beginPath(), canvas.beginPath()
+    lettering = Lettering(canvas)
+    for index, column in enumerate(columns_of(rows, COLUMNS)):
+        x = layout.right_x + index * (width + COLUMN_GAP)
+        draw_headings(canvas, x, width, top - TITLE_HEIGHT, show_pair)
+        y = layout.rows_top
+        for shade, row in enumerate(column):
+            if row.hand is None:
+                bars.rect(x, y - height + 1, width, height - 2)
+                size = fit_size(row.label, BOLD, width - 8, 0.62 * height, 7)
+                lettering.put(x + 4, y - height / 2 - size * 0.35, row.label, BOLD, size, WHITE)
+            else:
+                if shade % 2:
+                    shades.rect(x, y - height, width, height)
+                visitor = visitors[row.hand.number][table]
+                hand_cells(lettering, x, y, edges, height, row.hand, table, visitor, show_pair)
+            y -= height
+    canvas.setFillColor(SHADE)
+    canvas.drawPath(shades, stroke=0, fill=1)
+    canvas.setFillColor(INK)
+    canvas.drawPath(bars, stroke=0, fill=1)
+    lettering.finish()
+
+
+def cell_edges(width: float, show_pair: bool) -> list[float]:
+    """Left edges of the hand, [pair,] go-to, visitors-from and trump cells, and the end."""
+    shares = [0.11, 0.12, 0.17, 0.18, 0.42] if show_pair else [0.13, 0.22, 0.22, 0.43]
+    edges = [0.0]
+    for share in shares:
+        edges.append(edges[-1] + share * width)
+    return edges
+
+
+def draw_headings(canvas: Canvas, x: float, width: float, top: float, show_pair: bool) -> None:
+    edges = cell_edges(width, show_pair)
+    labels = [("Hand", ""), ("Our pair", "goes to"), ("Visitors", "from"), ("Trump", "")]
+    if show_pair:
+        labels[1:2] = [("Our", "pair"), ("goes", "to")]
+    canvas.setFont(BOLD, 10)
+    for (first, second), left, right in zip(labels, edges, edges[1:], strict=False):
+        middle = x + (left + right) / 2
+        canvas.drawCentredString(middle, top - 11 if second else top - 17, first)
+        if second:
+            canvas.drawCentredString(middle, top - 22, second)
+    canvas.setLineWidth(1.5)
+    canvas.line(x, top - HEADER_HEIGHT + 1, x + width, top - HEADER_HEIGHT + 1)
+
+
+def hand_cells(
+    lettering: Lettering,
+    x: float,
+    y: float,
+    edges: list[float],
+    height: float,
+    hand: Hand,
+    table: int,
+    visitor: int,
+    show_pair: bool,
+) -> None:
+    """One hand: its number, [which pair travels,] where it goes, who visits, the trump."""
+    size = 0.7 * height
+    baseline = y - height / 2 - 0.35 * size
+    cells = [(str(hand.number), BOLD), (str(hand.moves[table]), BOLD), (str(visitor), REGULAR)]
+    if show_pair:
+        cells.insert(1, (hand.travelling.value, REGULAR))
+    for (text, font), left, right in zip(cells, edges, edges[1:], strict=False):
+        fitted = fit_size(text, font, right - left - 4, size)
+        lettering.put(x + (left + right) / 2, baseline, text, font, fitted, centre=True)
+    text, font = trump_text(hand.trump), trump_font(hand.trump)
+    fitted = fit_size(text, font, edges[-1] - edges[-2] - 4, size)
+    lettering.put(x + edges[-2] + 2, baseline, text, font, fitted, trump_color(hand.trump))

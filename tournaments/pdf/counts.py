@@ -1,0 +1,171 @@
+"""Flag-count sheets: one per session, a line per table for the verifiers who count the flags
+in fives at the session's close, with lines for their signatures.
+
+The expected count (flags on the table, loaned flags included) is left blank so the count is
+made blind; when the leader asks, it is filled from the results entered so far, and the sheet
+says how complete those results were.
+"""
+
+from __future__ import annotations
+
+import io
+
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import (
+    KeepTogether,
+    PageBreak,
+    Paragraph,
+    SimpleDocTemplate,
+    Spacer,
+    Table,
+    TableStyle,
+)
+
+from ..rules import flags as flag_rules
+from ..rules.errors import RulesError
+from ..rules.types import TableDay
+from . import PrintData, PrintJob
+from .common import BOLD, INK, MARGIN, REGULAR, RULE, SHADE, header_footer, page_size, usable
+
+ROW_HEIGHT = 23
+TITLE = ParagraphStyle("title", fontName=BOLD, fontSize=18, leading=23, spaceAfter=4)
+NOTE = ParagraphStyle("note", fontName=REGULAR, fontSize=12, leading=16, spaceAfter=8)
+HEADINGS = ["Table", "Team", "Expected", "Loaned", "Counted", "Verifier"]
+
+
+def chosen_sessions(data: PrintData, job: PrintJob) -> list[tuple[int, int, list]]:
+    sessions = data.sessions()
+    if job.session is None:
+        return sessions
+    chosen = [s for s in sessions if s[:2] == job.session]
+    if not chosen:
+        day, session = job.session
+        raise RulesError(
+            f"Session: there is no day {day} session {session} in this event", field="session"
+        )
+    return chosen
+
+
+def expected(data: PrintData, day: int, last_hand: int) -> dict[int, TableDay]:
+    """Every table's flags at the end of ``last_hand`` from the results entered."""
+    entered = [r for r in data.results if r.hand <= last_hand]
+    summary, _ = flag_rules.day_ledger(data.event.tables, day, entered, data.event.flag_settings)
+    return summary
+
+
+def build(data: PrintData, job: PrintJob) -> bytes:
+    buffer = io.BytesIO()
+    title = "Flag-count sheets"
+    doc = SimpleDocTemplate(
+        buffer,
+        pagesize=page_size(data.paper),
+        leftMargin=MARGIN,
+        rightMargin=MARGIN,
+        topMargin=MARGIN + 8,
+        bottomMargin=MARGIN,
+        title=f"{data.event.name} — {title}",
+        author="Military Whist Director",
+    )
+    tables = data.tables(job)
+    story: list = []
+    for day, session, hands in chosen_sessions(data, job):
+        if story:
+            story.append(PageBreak())
+        story += sheet(data, job, day, session, hands, tables, usable(doc)[0])
+    decorate = header_footer(data.event.name, title, data.printed)
+    doc.build(story, onFirstPage=decorate, onLaterPages=decorate)
+    return buffer.getvalue()
+
+
+def sheet(
+    data: PrintData,
+    job: PrintJob,
+    day: int,
+    session: int,
+    hands: list,
+    tables: list[int],
+    width: float,
+) -> list:
+    """One session's sheet: title, how to count, the table lines, then the signatures."""
+    last = hands[-1].number
+    several = data.sessions_in_day(day) > 1
+    part = f"Day {day} · Session {session}" if several else f"Day {day}"
+    story = [Paragraph(f"Flag count — {part} · after hand {last}", TITLE)]
+    numbers = {h.number for h in hands}
+    if job.fill_counts:
+        summary = expected(data, day, last)
+        entered = sum(1 for r in data.results if r.hand in numbers)
+        story.append(
+            Paragraph(
+                f"Expected counts from the results entered: {entered} of "
+                f"{len(hands) * data.event.tables} for hands {hands[0].number}–{last}. "
+                "Expected includes the flags loaned to the table.",
+                NOTE,
+            )
+        )
+    else:
+        summary = {}
+        story.append(
+            Paragraph(
+                "Count every flag on the table in fives, loaned flags included, and write the "
+                "count and your initials. The leader fills in the expected count.",
+                NOTE,
+            )
+        )
+    body = [HEADINGS]
+    for table in tables:
+        ledger = summary.get(table)
+        body.append(
+            [
+                str(table),
+                data.team_name(table),
+                str(ledger.on_table) if ledger else "",
+                str(ledger.loans) if ledger and ledger.loans else "",
+                "",
+                "",
+            ]
+        )
+    story.append(count_table(body, width))
+    story.append(Spacer(1, 18))
+    story.append(KeepTogether(signatures(width)))
+    return story
+
+
+def count_table(body: list[list[str]], width: float) -> Table:
+    widths = [48, 0, 70, 58, 78, 96]
+    widths[1] = width - sum(widths)
+    style = TableStyle(
+        [
+            ("FONT", (0, 0), (-1, 0), BOLD, 12),
+            ("FONT", (0, 1), (-1, -1), REGULAR, 13),
+            ("FONT", (0, 1), (0, -1), BOLD, 15),
+            ("FONT", (2, 1), (3, -1), BOLD, 15),
+            ("ALIGN", (0, 0), (0, -1), "CENTER"),
+            ("ALIGN", (2, 0), (-1, -1), "CENTER"),
+            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+            ("BACKGROUND", (0, 0), (-1, 0), SHADE),
+            ("LINEBELOW", (0, 0), (-1, 0), 1.5, INK),
+            ("GRID", (0, 1), (-1, -1), 0.5, RULE),
+            ("BOX", (0, 0), (-1, -1), 1.2, INK),
+            ("BOX", (4, 1), (4, -1), 1.5, INK),
+        ]
+    )
+    return Table(body, colWidths=widths, rowHeights=ROW_HEIGHT, repeatRows=1, style=style)
+
+
+def signatures(width: float) -> list:
+    """Lines for two verifiers and the leader, with the time of the count."""
+    rows = [["Verifier", "", "Verifier", ""], ["Leader (checked)", "", "Time", ""]]
+    style = TableStyle(
+        [
+            ("FONT", (0, 0), (-1, -1), BOLD, 13),
+            ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
+            ("TOPPADDING", (0, 0), (-1, -1), 22),
+            ("LINEBELOW", (1, 0), (1, -1), 1, INK),
+            ("LINEBELOW", (3, 0), (3, -1), 1, INK),
+            ("LEFTPADDING", (2, 0), (2, -1), 18),
+        ]
+    )
+    label, gap = 120, 84
+    line = (width - label - gap) / 2
+    return [Table(rows, colWidths=[label, line, gap, line], style=style, hAlign="LEFT")]

@@ -1,0 +1,133 @@
+"""Movement slips: for each hand, the list the leader calls out before the deal
+("Hand 7 — travelling pairs: Table 1 to Table 4, Table 2 to Table 5, ...").
+
+Several hands share a page, separated by a dashed line to cut along. A slip too long for one
+page (very large events) carries its heading on to the next page.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from xml.sax.saxutils import escape
+
+from reportlab.lib.colors import toColor
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import (
+    Flowable,
+    KeepTogether,
+    Paragraph,
+    SimpleDocTemplate,
+    Table,
+    TableStyle,
+)
+
+from ..rules.types import Hand, Pair
+from . import PrintData, PrintJob
+from .common import (
+    BOLD,
+    INK,
+    MARGIN,
+    REGULAR,
+    RULE,
+    header_footer,
+    page_size,
+    trump_color,
+    trump_font,
+    trump_text,
+    usable,
+)
+
+COLUMNS = 4
+ROW_HEIGHT = 19
+HEADING = ParagraphStyle("slip", fontName=BOLD, fontSize=20, leading=25)
+DETAIL = ParagraphStyle("detail", fontName=REGULAR, fontSize=13, leading=17)
+
+
+class CutLine(Flowable):
+    """A dashed line across the page with a little space around it."""
+
+    def __init__(self, width: float) -> None:
+        super().__init__()
+        self.width, self.height = width, 22
+
+    def draw(self) -> None:
+        self.canv.setStrokeColor(RULE)
+        self.canv.setDash(4, 3)
+        self.canv.setLineWidth(0.8)
+        self.canv.line(0, self.height / 2, self.width, self.height / 2)
+
+
+def pairs_text(pair: Pair) -> str:
+    return "A &amp; B" if pair is Pair.AB else "X &amp; Y"
+
+
+def heading(data: PrintData, hand: Hand) -> list[Paragraph]:
+    trump = trump_text(hand.trump)
+    colour = toColor(trump_color(hand.trump)).hexval().replace("0x", "#")
+    trump_markup = f'<font name="{trump_font(hand.trump)}" color="{colour}">{escape(trump)}</font>'
+    session = f" · Session {hand.session}" if data.sessions_in_day(hand.day) > 1 else ""
+    return [
+        Paragraph(
+            f"Hand {hand.number} — travelling pairs ({pairs_text(hand.travelling)}):", HEADING
+        ),
+        Paragraph(f"Day {hand.day}{session} · Trump: {trump_markup}", DETAIL),
+    ]
+
+
+def slip(data: PrintData, hand: Hand, tables: list[int], width: float) -> Table:
+    """One hand's slip: its heading row (repeated if the slip runs on), then the moves."""
+    calls = [f"Table {t} to Table {hand.moves[t]}" for t in tables]
+    widest = max(stringWidth(c, BOLD, 13) for c in calls)
+    columns = max(1, min(COLUMNS, int(width // (widest + 14))))
+    rows = math.ceil(len(calls) / columns)
+    # Read down each column, as the leader calls them out.
+    grid = [
+        [calls[c * rows + r] if c * rows + r < len(calls) else "" for c in range(columns)]
+        for r in range(rows)
+    ]
+    body = [[heading(data, hand)] + [""] * (columns - 1), *grid]
+    style = TableStyle(
+        [
+            ("SPAN", (0, 0), (-1, 0)),
+            ("LINEBELOW", (0, 0), (-1, 0), 1.5, INK),
+            ("FONT", (0, 1), (-1, -1), BOLD, 13),
+            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+            ("LEFTPADDING", (0, 0), (-1, -1), 2),
+            ("BOTTOMPADDING", (0, 0), (-1, 0), 6),
+            ("TOPPADDING", (0, 1), (-1, 1), 5),
+        ]
+    )
+    heights = [None] + [ROW_HEIGHT] * rows
+    return Table(
+        body,
+        colWidths=[width / columns] * columns,
+        rowHeights=heights,
+        repeatRows=1,
+        style=style,
+        hAlign="LEFT",
+    )
+
+
+def build(data: PrintData, job: PrintJob) -> bytes:
+    buffer = io.BytesIO()
+    title = "Movement slips"
+    doc = SimpleDocTemplate(
+        buffer,
+        pagesize=page_size(data.paper),
+        leftMargin=MARGIN,
+        rightMargin=MARGIN,
+        topMargin=MARGIN + 8,
+        bottomMargin=MARGIN,
+        title=f"{data.event.name} — {title}",
+        author="Military Whist Director",
+    )
+    tables = data.tables(job)
+    width = usable(doc)[0]
+    story = []
+    for hand in data.rotation.hands:
+        story.append(KeepTogether([slip(data, hand, tables, width), CutLine(width)]))
+    decorate = header_footer(data.event.name, title, data.printed)
+    doc.build(story, onFirstPage=decorate, onLaterPages=decorate)
+    return buffer.getvalue()

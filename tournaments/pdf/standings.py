@@ -1,0 +1,116 @@
+"""Standings for the wall: event name, level and date, then a line per team with its flags
+for each day and its total in big type. Shared ranks are marked "=" and places decided by a
+playoff name the playoff hands; the teams that advance are marked once all hands are played.
+"""
+
+from __future__ import annotations
+
+import io
+
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table
+
+from ..rules.types import Standing
+from . import PrintData, PrintJob
+from .common import BOLD, INK, MARGIN, REGULAR, RULE, SHADE, header_footer, page_size, usable
+
+TITLE = ParagraphStyle("title", fontName=BOLD, fontSize=26, leading=31, spaceAfter=4)
+SUBTITLE = ParagraphStyle("subtitle", fontName=REGULAR, fontSize=15, leading=20, spaceAfter=10)
+LEGEND = ParagraphStyle("legend", fontName=REGULAR, fontSize=12, leading=16, spaceBefore=10)
+ROW_HEIGHT = 26
+
+
+def subtitle(data: PrintData) -> str:
+    """'Provincial · 2025-06-10 · Final standings' or '... · after hand 37 of 50'."""
+    event = data.event
+    total = len(data.rotation.hands)
+    parts = [event.get_level_display()]
+    if event.starts_on:
+        parts.append(f"{event.starts_on:%A %d %B %Y}".replace(" 0", " "))
+    if data.hands_played >= total:
+        parts.append("Final standings")
+    else:
+        parts.append(f"Standings after hand {data.hands_played} of {total}")
+    return " · ".join(parts)
+
+
+def note(row: Standing, final: bool, event) -> str:
+    """What the last column says: the playoff hands, a playoff still due, or advancing."""
+    notes = []
+    if row.playoff:
+        hands = ", ".join(str(h) for h in row.playoff)
+        notes.append(f"playoff hand{'s' if len(row.playoff) > 1 else ''} {hands}")
+    elif final and row.tied and (event.playoff_places is None or row.rank <= event.playoff_places):
+        notes.append("playoff due")
+    if final and row.rank <= event.advancing and not row.tied:
+        notes.append("advances")
+    return "; ".join(notes)
+
+
+def build(data: PrintData, job: PrintJob) -> bytes:
+    buffer = io.BytesIO()
+    title = "Standings"
+    doc = SimpleDocTemplate(
+        buffer,
+        pagesize=page_size(data.paper),
+        leftMargin=MARGIN,
+        rightMargin=MARGIN,
+        topMargin=MARGIN + 8,
+        bottomMargin=MARGIN,
+        title=f"{data.event.name} — {title}",
+        author="Military Whist Director",
+    )
+    final = bool(data.rotation.hands) and data.hands_played >= len(data.rotation.hands)
+    story = [
+        Paragraph(data.event.name, TITLE),
+        Paragraph(subtitle(data), SUBTITLE),
+        standings_table(data, final, usable(doc)[0]),
+        Paragraph(
+            "= shares the place with the other teams on the same total. Days are net flags "
+            "(flags on the table less loans); places with playoff hands were decided by "
+            "those tie-break hands.",
+            LEGEND,
+        ),
+    ]
+    if not data.standings:
+        story.insert(2, Spacer(1, 12))
+    decorate = header_footer(data.event.name, title, data.printed)
+    doc.build(story, onFirstPage=decorate, onLaterPages=decorate)
+    return buffer.getvalue()
+
+
+def standings_table(data: PrintData, final: bool, width: float) -> Table:
+    days = max((len(s.days) for s in data.standings), default=0)
+    zones = any(s.zone for s in data.standings)
+    heading = ["Place", "Table", "Team"] + (["Zone"] if zones else [])
+    heading += [f"Day {d}" for d in range(1, days + 1)] + ["Total", ""]
+    body = [heading]
+    for row in data.standings:
+        rank = f"{row.rank}=" if row.tied else str(row.rank)
+        cells = [rank, str(row.table), row.team] + ([row.zone] if zones else [])
+        cells += [str(d) for d in row.days] + [""] * (days - len(row.days))
+        cells += [str(row.total), note(row, final, data.event)]
+        body.append(cells)
+    fixed = [50, 44] + ([66] if zones else []) + [46] * days + [60, 96]
+    team_width = max(100, width - sum(fixed))
+    widths = fixed[:2] + [team_width] + fixed[2:]
+    total_column = len(heading) - 2
+    style = [
+        ("FONT", (0, 0), (-1, 0), BOLD, 12),
+        ("FONT", (0, 1), (-1, -1), REGULAR, 15),
+        ("FONT", (0, 1), (0, -1), BOLD, 16),
+        ("FONT", (2, 1), (2, -1), BOLD, 15),
+        ("FONT", (total_column, 1), (total_column, -1), BOLD, 18),
+        ("FONT", (-1, 1), (-1, -1), REGULAR, 11),
+        ("ALIGN", (0, 0), (1, -1), "CENTER"),
+        ("ALIGN", (3 + int(zones), 0), (total_column, -1), "CENTER"),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("LINEBELOW", (0, 0), (-1, 0), 1.5, INK),
+        ("LINEBELOW", (0, 1), (-1, -1), 0.4, RULE),
+        ("BACKGROUND", (total_column, 0), (total_column, -1), SHADE),
+    ]
+    advancing = data.event.advancing
+    if final and 0 < advancing < len(body) - 1:
+        style.append(("LINEBELOW", (0, advancing), (-1, advancing), 2, INK))
+    heights = [20] + [ROW_HEIGHT] * (len(body) - 1)
+    return Table(body, colWidths=widths, rowHeights=heights, repeatRows=1, style=style)

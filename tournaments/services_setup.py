@@ -1,0 +1,114 @@
+"""Set-up writes from the leader's pages: settings and table assignment.
+
+Each is atomic, checks the actor's role, leaves an audit entry and bumps the revision.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from django.db import transaction
+
+from . import permissions
+from .models import Event, Team
+from .rules.errors import RulesError
+from .services import audit, bump_revision
+
+SETTING_FIELDS = (
+    "name",
+    "level",
+    "starts_on",
+    "flags_per_table",
+    "one_flag_at",
+    "two_flags_at",
+    "revoke_penalty",
+    "playoff_places",
+    "advancing",
+    "paper",
+)
+
+
+@transaction.atomic
+def event_settings_update(*, event: Event, changes: Mapping[str, object], actor) -> Event:
+    """Change an event's settings; standings follow because they are derived."""
+    permissions.require(actor, event, permissions.LEAD)
+    unknown = set(changes) - set(SETTING_FIELDS)
+    if unknown:
+        raise RulesError(f"Not a setting: {', '.join(sorted(unknown))}", field=min(unknown))
+    # Compare with the stored row: a bound ModelForm has already written into ``event``.
+    stored = Event.objects.select_for_update().get(pk=event.pk)
+    one = changes.get("one_flag_at", stored.one_flag_at)
+    two = changes.get("two_flags_at", stored.two_flags_at)
+    if one > two:
+        raise RulesError(
+            "Tricks for 2 flags must be at least those for 1 flag", field="two_flags_at"
+        )
+    before = {f: str(getattr(stored, f)) for f in changes if getattr(stored, f) != changes[f]}
+    if not before:
+        return stored
+    for field in before:
+        setattr(stored, field, changes[field])
+    stored.save(update_fields=list(before))
+    after = {f: str(changes[f]) for f in before}
+    audit(stored, actor, "settings changed", stored.slug, before, after).save()
+    bump_revision(stored)
+    return stored
+
+
+def zone_order(teams: Sequence[tuple[int, int, str]]) -> dict[int, int]:
+    """Tables in zone order for ``(team id, current table, zone)``: the first-placed team of
+    every zone (the one listed first) on tables 1..k, second-placed on k+1..2k, and so on.
+
+    Zones keep the order in which they first appear; a team without a zone is a zone of its own.
+    """
+    zones: dict[str, list[int]] = {}
+    for team_id, _, zone in sorted(teams, key=lambda t: t[1]):
+        zones.setdefault(zone or f"\0{team_id}", []).append(team_id)
+    order = []
+    for place in range(max((len(z) for z in zones.values()), default=0)):
+        order += [z[place] for z in zones.values() if place < len(z)]
+    return {team_id: table for table, team_id in enumerate(order, 1)}
+
+
+@transaction.atomic
+def tables_assign(*, event: Event, tables: Mapping[int, int], actor) -> None:
+    """Move teams (by id) to home tables; every table 1..N must end with exactly one team."""
+    permissions.require(actor, event, permissions.LEAD)
+    teams = {t.pk: t for t in Team.objects.select_for_update().filter(event=event)}
+    missing = set(teams) - set(tables)
+    if missing or set(tables) - set(teams):
+        raise RulesError("Give a table for every team of this event", field="tables")
+    placed: dict[int, list[str]] = {}
+    for team_id, table in tables.items():
+        placed.setdefault(table, []).append(teams[team_id].name)
+    outside = sorted(t for t in placed if not 1 <= t <= event.tables)
+    doubled = sorted(t for t, names in placed.items() if len(names) > 1)
+    empty = [t for t in range(1, event.tables + 1) if t not in placed]
+    problems = []
+    if outside:
+        problems.append(f"there is no table {', '.join(map(str, outside))}")
+    if doubled:
+        problems.append("; ".join(f"table {t} has {' and '.join(placed[t])}" for t in doubled))
+    if empty:
+        listed = ", ".join(map(str, empty))
+        problems.append(
+            f"table {listed} has no team" if len(empty) == 1 else f"tables {listed} have no team"
+        )
+    if problems:
+        raise RulesError(
+            "Every table needs exactly one team: " + "; ".join(problems), field="tables"
+        )
+    before = {t.name: t.home_table for t in teams.values()}
+    moved = [t for t in teams.values() if t.home_table != tables[t.pk]]
+    if not moved:
+        return
+    # Two steps so the one-team-per-table constraint holds between the updates.
+    for team in moved:
+        team.home_table = 1000 + tables[team.pk]
+    Team.objects.bulk_update(moved, ["home_table"])
+    for team in moved:
+        team.home_table = tables[team.pk]
+    Team.objects.bulk_update(moved, ["home_table"])
+    after = {t.name: t.home_table for t in teams.values()}
+    audit(event, actor, "tables assigned", f"{len(moved)} teams moved", before, after).save()
+    bump_revision(event)

@@ -1,0 +1,115 @@
+"""Closing a session or a day: the verifiers' counts, the reconciliation and the close."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.db.models import Max, Min
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods
+
+from .. import closing, permissions, selectors
+from ..forms import CountsForm
+from ..models import DayClose, Event, Hand
+from ..rules.errors import RulesError
+from .access import event_page
+
+
+def _parts(event: Event) -> list[dict]:
+    """Every session and day of the event with its hands and whether it is closed."""
+    closes = selectors.closed_days(event)
+    rows = (
+        Hand.objects.filter(event=event)
+        .values("day", "session")
+        .annotate(first=Min("number"), last=Max("number"))
+        .order_by("day", "session")
+    )
+    parts, days = [], {}
+    for row in rows:
+        days.setdefault(row["day"], []).append(row)
+    for day, sessions in days.items():
+        if len(sessions) > 1:
+            for s in sessions:
+                parts.append({**s, "close": closes.get((day, s["session"]))})
+        parts.append(
+            {
+                "day": day,
+                "session": 0,
+                "first": sessions[0]["first"],
+                "last": sessions[-1]["last"],
+                "close": closes.get((day, 0)),
+            }
+        )
+    return parts
+
+
+@require_http_methods(["GET"])
+@event_page(permissions.ENTER)
+def close_list(request, event: Event):
+    context = {"event": event, "parts": _parts(event), "played": selectors.hands_played(event)}
+    return render(request, "tournaments/close_list.html", context)
+
+
+def _rows(event: Event, day: int, up_to: int, form: CountsForm, checked: bool) -> list[dict]:
+    summary, moves = selectors.day_ledger(event, day, up_to)
+    counts = form.counts() if checked and form.is_valid() else {}
+    found = {m.table: m for m in closing.mismatches(event, day, counts, up_to)} if checked else {}
+    teams = selectors.teams_by_table(event)
+    return [
+        {
+            "table": t,
+            "team": teams.get(t),
+            "field": form[f"count_{t}"],
+            "summary": summary[t],
+            "mismatch": found.get(t),
+        }
+        for t in range(1, event.tables + 1)
+    ]
+
+
+@require_http_methods(["GET", "POST"])
+@event_page(permissions.ENTER)
+def close_day(request, event: Event, day: int, session: int = 0):
+    up_to = closing.last_hand(event, day, session)
+    done = DayClose.objects.filter(event=event, day=day, session=session).first()
+    if up_to is None:
+        messages.error(request, f"There is no day {day} session {session} in this event.")
+        return redirect(reverse("tournaments:close_list", args=[event.slug]))
+    form = CountsForm(request.POST or None, tables=event.tables)
+    checked = request.method == "POST" and form.is_valid()
+    if checked and request.POST.get("action") == "close" and done is None:
+        if not permissions.allowed(request.user, event, permissions.LEAD):
+            raise PermissionDenied("Only a leader closes a day.")
+        try:
+            close = closing.day_close(
+                event=event,
+                day=day,
+                session=session,
+                counts=form.counts(),
+                override_note=form.cleaned_data["override_note"],
+                actor=request.user,
+            )
+        except RulesError as error:
+            form.add_error(
+                "override_note" if error.field == "override_note" else None, error.message
+            )
+        else:
+            messages.success(request, f"{close} — every table's flags are recorded.")
+            return redirect(reverse("tournaments:close_list", args=[event.slug]))
+    rows = _rows(event, day, up_to, form, checked)
+    context = {
+        "event": event,
+        "day": day,
+        "session": session,
+        "up_to": up_to,
+        "form": form,
+        "rows": rows,
+        "checked": checked,
+        "mismatches": [r for r in rows if r["mismatch"]],
+        "done": done,
+        "records": list(done.records.all()) if done else [],
+        "entered_hands": selectors.hands_played(event),
+        "can_close": permissions.allowed(request.user, event, permissions.LEAD),
+    }
+    return render(request, "tournaments/close_day.html", context)

@@ -1,0 +1,128 @@
+"""The print page and the PDF downloads.
+
+Leaders and assistants of the event print everything; the standings PDF is public like the
+standings page. Printing reads and never writes, so the form is a GET form and a printout
+can be bookmarked or reprinted from the browser's history.
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from .. import pdf, permissions, selectors
+from ..models import Event
+from ..rules.errors import RulesError
+
+PAPER_CHOICES = [("", "The event's paper"), ("letter", "Letter"), ("a4", "A4")]
+
+
+class PrintForm(forms.Form):
+    what = forms.ChoiceField(
+        label="What to print", choices=list(pdf.WHATS.items()), widget=forms.RadioSelect
+    )
+    tables = forms.CharField(
+        label="Tables",
+        required=False,
+        max_length=400,
+        help_text="Blank prints every table. For one card: 7. Several: 3,7 or 9-16.",
+    )
+    paper = forms.ChoiceField(label="Paper", choices=PAPER_CHOICES, required=False)
+    session = forms.ChoiceField(label="Flag-count sheets for", required=False)
+    fill = forms.BooleanField(
+        label="Fill in the expected counts from the results entered", required=False
+    )
+
+    def __init__(self, *args, event: Event, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.event = event
+        hands = selectors.rotation(event).hands
+        sessions = dict.fromkeys((h.day, h.session) for h in hands)
+        self.fields["session"].choices = [("", "Every session")] + [
+            (f"{day}.{session}", f"Day {day} · Session {session}") for day, session in sessions
+        ]
+        self.fields["paper"].choices = [
+            ("", f"The event's paper ({event.get_paper_display()})"),
+            *PAPER_CHOICES[1:],
+        ]
+
+    def clean_tables(self) -> tuple[int, ...]:
+        try:
+            return pdf.parse_tables(self.cleaned_data["tables"], self.event.tables)
+        except RulesError as error:
+            raise forms.ValidationError(error.message) from None
+
+    def job(self, base_url: str) -> pdf.PrintJob:
+        data = self.cleaned_data
+        return pdf.PrintJob(
+            what=data["what"],
+            tables=data["tables"],
+            paper=data["paper"],
+            base_url=base_url,
+            fill_counts=data["fill"],
+            session=pdf.parse_session(data["session"] or ""),
+        )
+
+
+def may_print(request, event: Event):
+    """None when the user may print for ``event``; else the login redirect (or a 403)."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    if not permissions.allowed(request.user, event, permissions.ENTER):
+        raise PermissionDenied(f"Only the leaders and assistants of {event.name} print here.")
+    return None
+
+
+def _page(request, event: Event, form: PrintForm, status: int = 200) -> HttpResponse:
+    context = {
+        "event": event,
+        "form": form,
+        "whats": pdf.WHATS,
+        "table_numbers": range(1, event.tables + 1),
+    }
+    return render(request, "tournaments/print.html", context, status=status)
+
+
+@require_GET
+def print_page(request, slug):
+    event = selectors.event_by_slug(slug)
+    refused = may_print(request, event)
+    if refused:
+        return refused
+    return _page(request, event, PrintForm(event=event, initial={"what": "cards"}))
+
+
+@require_GET
+def print_pdf(request, slug):
+    """The printout the form asked for, as a PDF shown in the browser (to print or save)."""
+    event = selectors.event_by_slug(slug)
+    if request.GET.get("what") != "standings":
+        refused = may_print(request, event)
+        if refused:
+            return refused
+    form = PrintForm(request.GET, event=event)
+    if not form.is_valid():
+        return _page(request, event, form, status=400)
+    job = form.job(base_url=request.build_absolute_uri("/").rstrip("/"))
+    try:
+        body = pdf.render(event, job)
+    except RulesError as error:
+        form.add_error(error.field if error.field in form.fields else None, error.message)
+        return _page(request, event, form, status=400)
+    response = HttpResponse(body, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{pdf.filename(event, job)}"'
+    return response
+
+
+@require_GET
+def standings_pdf(request, slug):
+    """The standings to post on the wall; public, like the standings page."""
+    event = selectors.event_by_slug(slug)
+    job = pdf.PrintJob(what="standings", base_url=request.build_absolute_uri("/").rstrip("/"))
+    response = HttpResponse(pdf.render(event, job), content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{pdf.filename(event, job)}"'
+    return response

@@ -1,0 +1,45 @@
+"""Standings for the room: CSV export and the projector view (the page refreshes itself)."""
+
+from __future__ import annotations
+
+import csv
+
+from django.http import HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from .. import selectors
+from ..tables import standings_table
+
+
+@require_GET
+def standings_csv(request, slug):
+    event = selectors.event_by_slug(slug)
+    table = standings_table(selectors.standings(event))
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{event.slug}-standings.csv"'
+    writer = csv.writer(response)
+    for row in table.as_values():
+        writer.writerow(row)
+    return response
+
+
+def _refresh_seconds(text: str) -> int:
+    """Seconds between refreshes: 15 unless ``?refresh=N`` asks for 1..300."""
+    return min(300, max(1, int(text))) if text.isdigit() else 15
+
+
+@require_GET
+def projector(request, slug):
+    """Big type for the back of the hall; static/js/projector.js refetches standings.json."""
+    event = selectors.event_by_slug(slug)
+    rows = selectors.standings(event)
+    context = {
+        "event": event,
+        "rows": rows,
+        "days": max((len(s.days) for s in rows), default=0),
+        "hands_played": selectors.hands_played(event),
+        "hands_total": sum(event.day_hand_counts),
+        "refresh_seconds": _refresh_seconds(request.GET.get("refresh", "")),
+    }
+    return render(request, "tournaments/projector.html", context)
