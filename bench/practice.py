@@ -6,7 +6,7 @@ level takes per decision. The strong level is slower, so it plays the first
 ``--strong-deals`` deals; the basic level's figures on those same deals are printed beside
 it, and the margin is the paired difference deal by deal.
 
-    .venv/bin/python bench/practice.py [--deals 1000] [--strong-deals 150]
+    .venv/bin/python bench/practice.py [--deals 1000] [--strong-deals 60]
 """
 
 from __future__ import annotations
@@ -21,7 +21,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tournaments.whist.ai import BasicPlayer, RandomPlayer  # noqa: E402
-from tournaments.whist.cards import Seat  # noqa: E402
 from tournaments.whist.game import Game, new_deal  # noqa: E402
 from tournaments.whist.search import StrongPlayer, endplay_available  # noqa: E402
 
@@ -70,12 +69,13 @@ def margin(label: str, better: list[int], base: list[int]) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=1000, help="deals for random and basic")
-    parser.add_argument("--strong-deals", type=int, default=150, help="deals for the strong level")
+    parser.add_argument("--strong-deals", type=int, default=60, help="deals for the strong level")
     args = parser.parse_args()
     deals, strong_deals = range(1, args.deals + 1), range(1, min(args.strong_deals, args.deals) + 1)
 
     print("North-South tricks per deal (of 13) and milliseconds per North-South decision")
-    print(f"{'North-South v East-West':<28} {'deals':>5} {'tricks':>7} {'median ms':>9} {'worst ms':>9}")
+    header = ("North-South v East-West", "deals", "tricks", "median ms", "worst ms")
+    print("{:<28} {:>5} {:>7} {:>9} {:>9}".format(*header))
     results = {}
     for level in ("random", "basic"):
         for against in ("basic", "random"):

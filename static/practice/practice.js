@@ -1,0 +1,169 @@
+/* Practice table: draws the state the server sends and plays the computer's cards in turn.
+   The server decides everything; this page only shows it and posts South's card. */
+(function () {
+  "use strict";
+  const root = document.getElementById("practice");
+  if (!root) return;
+  const $ = (id) => document.getElementById(id);
+  const SEATS = { N: "North", E: "East", S: "South", W: "West" };
+  const params = new URLSearchParams(window.location.search);
+  const pace = params.has("pace") ? Math.max(0, Number(params.get("pace")) || 0) : 700;
+  const csrf = root.querySelector("input[name=csrfmiddlewaretoken]").value;
+  let busy = false;
+
+  const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  const sideName = (seat) => (seat === "N" || seat === "S" ? "North-South" : "East-West");
+  const seatName = (seat) => (seat === "S" ? "You" : SEATS[seat]);
+
+  async function post(url, body) {
+    const response = await fetch(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-CSRFToken": csrf },
+      body: JSON.stringify(body),
+      credentials: "same-origin",
+    });
+    const data = await response.json();
+    return { ok: response.ok, data };
+  }
+
+  function cardFace(card, tag) {
+    const face = document.createElement(tag);
+    face.className = "card" + (card.red ? " red" : "");
+    face.innerHTML = '<span class="rank"></span><span class="suit"></span>';
+    face.querySelector(".rank").textContent = card.rank;
+    face.querySelector(".suit").textContent = card.suit;
+    return face;
+  }
+
+  function showPlayed(seat, card) {
+    const slot = $("played-" + seat);
+    slot.replaceChildren();
+    const face = cardFace(card, "div");
+    face.setAttribute("role", "img");
+    face.setAttribute("aria-label", `${SEATS[seat]}: ${card.words}`);
+    slot.appendChild(face);
+  }
+
+  function clearTrick() {
+    for (const seat of Object.keys(SEATS)) $("played-" + seat).replaceChildren();
+    $("trick-note").textContent = "";
+  }
+
+  function announce(text) {
+    $("announce").textContent = text;
+  }
+
+  function setTricks(tricks) {
+    $("tricks-ns").textContent = tricks.ns;
+    $("tricks-ew").textContent = tricks.ew;
+  }
+
+  function renderHand(state) {
+    const hand = $("hand");
+    const focusInHand = hand.contains(document.activeElement) || document.activeElement === document.body;
+    hand.replaceChildren();
+    let lastSuit = null;
+    for (const card of state.hand) {
+      const button = cardFace(card, "button");
+      button.type = "button";
+      button.dataset.code = card.code;
+      button.setAttribute("aria-label", card.words);
+      button.disabled = busy || !card.legal;
+      if (lastSuit !== null && card.suit !== lastSuit) button.classList.add("suit-start");
+      lastSuit = card.suit;
+      hand.appendChild(button);
+    }
+    const first = hand.querySelector("button:not([disabled])");
+    if (first && focusInHand) first.focus({ preventScroll: true });
+  }
+
+  function render(state) {
+    $("trump").textContent = state.trump.code === "NT" ? "No trump" : `${state.trump.symbol} ${state.trump.name}`;
+    $("trump").className = state.trump.code === "H" || state.trump.code === "D" ? "red" : "";
+    setTricks(state.tricks);
+    clearTrick();
+    for (const play of state.trick.plays) showPlayed(play.seat, play.card);
+    let turn;
+    if (state.finished) turn = "Hand over";
+    else if (state.turn === "S") turn = `Your turn — trick ${state.trick_number} of 13`;
+    else turn = `${SEATS[state.turn]} to play`;
+    $("turn").textContent = turn;
+    $("turn").classList.toggle("yours", state.turn === "S" && !state.finished);
+    renderHand(state);
+    const summary = $("summary");
+    summary.hidden = !state.finished;
+    root.querySelector(".hand-area").hidden = state.finished;
+    if (state.finished) {
+      const s = state.summary;
+      $("summary-tricks").textContent = `North-South took ${s.ns_tricks} tricks, East-West ${s.ew_tricks}.`;
+      $("summary-flags").textContent = s.text;
+      summary.focus();
+    }
+  }
+
+  async function animate(steps) {
+    for (const step of steps) {
+      if (step.seat !== "S") {
+        $("turn").textContent = `${SEATS[step.seat]} to play`;
+        await wait(pace);
+      }
+      if ($("trick-note").textContent) clearTrick();
+      showPlayed(step.seat, step.card);
+      announce(`${seatName(step.seat)} ${step.seat === "S" ? "play" : "plays"} the ${step.card.words}.`);
+      if (step.winner) {
+        setTricks(step.tricks);
+        const note = `${seatName(step.winner)} ${step.winner === "S" ? "win" : "wins"} the trick for ${sideName(step.winner)}.`;
+        $("trick-note").textContent = note;
+        announce(note);
+        await wait(pace * 1.8);
+        clearTrick();
+      }
+    }
+  }
+
+  async function run(request) {
+    busy = true;
+    for (const b of $("hand").querySelectorAll("button")) b.disabled = true;
+    try {
+      const { ok, data } = await request;
+      if (!ok) {
+        announce(data.error || "That card cannot be played now.");
+        busy = false;
+        if (data.hand) render(data);
+        return;
+      }
+      await animate(data.steps || []);
+      busy = false;
+      render(data);
+    } catch (error) {
+      busy = false;
+      announce("The table could not reach the server. Try again.");
+    }
+  }
+
+  function start(resume) {
+    const body = { deal: Number(root.dataset.deal), level: root.dataset.level, resume };
+    if (root.dataset.trump) body.trump = root.dataset.trump;
+    $("summary").hidden = true;
+    return run(post(root.dataset.startUrl, body));
+  }
+
+  $("hand").addEventListener("click", (event) => {
+    const button = event.target.closest("button[data-code]");
+    if (!button || button.disabled || busy) return;
+    run(post(root.dataset.playUrl, { card: button.dataset.code }));
+  });
+
+  $("hand").addEventListener("keydown", (event) => {
+    if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
+    const cards = [...$("hand").querySelectorAll("button:not([disabled])")];
+    const index = cards.indexOf(document.activeElement);
+    if (index < 0 || !cards.length) return;
+    const step = event.key === "ArrowRight" ? 1 : -1;
+    cards[(index + step + cards.length) % cards.length].focus();
+    event.preventDefault();
+  });
+
+  $("replay").addEventListener("click", () => start(false));
+  start(true);
+})();

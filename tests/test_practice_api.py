@@ -1,0 +1,161 @@
+"""The practice player's page and JSON interface: the server owns the hand."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.test import Client
+
+pytestmark = pytest.mark.django_db
+
+
+def post(client: Client, name: str, body: dict):
+    return client.post(f"/practice/api/{name}/", json.dumps(body), content_type="application/json")
+
+
+def start(client: Client, deal: int, **options) -> dict:
+    response = post(client, "start", {"deal": deal, **options})
+    assert response.status_code == 200
+    return response.json()
+
+
+def first_legal(state: dict) -> str:
+    return next(card["code"] for card in state["hand"] if card["legal"])
+
+
+def deal_with_illegal_card(client: Client) -> dict:
+    """Start deals until South must follow suit while holding a card of another suit."""
+    for deal in range(1, 200):
+        state = start(client, deal)
+        if any(not card["legal"] for card in state["hand"]):
+            return state
+    raise AssertionError("no deal found where South must follow suit")
+
+
+def test_page_without_a_deal_redirects_to_a_shareable_deal():
+    """Opening /practice/ sends the player to an address naming the deal."""
+    response = Client().get("/practice/")
+    assert response.status_code == 302
+    assert "/practice/?deal=" in response["Location"]
+
+
+def test_page_shows_the_card_table_for_the_deal():
+    """The page for a deal names the deal and loads the table script."""
+    response = Client().get("/practice/?deal=42")
+    assert response.status_code == 200
+    body = response.content.decode()
+    assert "Practice hand 42" in body
+    assert "practice/practice.js" in body
+
+
+def test_start_deals_south_thirteen_cards_and_waits_for_south():
+    """Starting a deal gives South 13 cards and plays the computer seats up to South's turn."""
+    state = start(Client(), 7)
+    assert len(state["hand"]) == 13
+    assert state["turn"] == "S"
+    assert [step["seat"] for step in state["steps"]] == [p["seat"] for p in state["trick"]["plays"]]
+
+
+def test_the_same_deal_number_deals_the_same_cards():
+    """A deal's address replays the same cards, trump and dealer."""
+    first, second = start(Client(), 314), start(Client(), 314)
+    assert first["hand"] == second["hand"]
+    assert first["trump"] == second["trump"]
+    assert first["dealer"] == second["dealer"]
+
+
+def test_a_fixed_trump_is_used_for_the_deal():
+    """Asking for no-trump gives a no-trump hand."""
+    assert start(Client(), 5, trump="NT")["trump"]["code"] == "NT"
+
+
+def test_a_legal_card_is_played_and_the_computer_answers():
+    """South's legal card leaves the hand and the computer plays on to South's next turn."""
+    client = Client()
+    state = start(client, 11)
+    card = first_legal(state)
+    response = post(client, "play", {"card": card})
+    assert response.status_code == 200
+    after = response.json()
+    assert card not in [c["code"] for c in after["hand"]]
+    assert after["steps"][0] == {**after["steps"][0], "seat": "S"}
+    assert after["turn"] == "S"
+
+
+def test_a_card_that_fails_to_follow_suit_is_refused_and_nothing_changes():
+    """An illegal card posted to the API gets a 400 and the hand in play is unchanged."""
+    client = Client()
+    state = deal_with_illegal_card(client)
+    before = client.session["practice"]
+    illegal = next(card["code"] for card in state["hand"] if not card["legal"])
+    response = post(client, "play", {"card": illegal})
+    assert response.status_code == 400
+    assert "follow suit" in response.json()["error"]
+    assert client.session["practice"] == before
+    assert post(client, "state", {}).status_code == 405
+    assert client.get("/practice/api/state/").json()["hand"] == state["hand"]
+
+
+def test_a_card_south_does_not_hold_is_refused():
+    """A card from another player's hand is refused."""
+    client = Client()
+    state = start(client, 12)
+    held = {card["code"] for card in state["hand"]}
+    other = next(code for code in ("AS", "KS", "QS", "JS", "TS") if code not in held)
+    response = post(client, "play", {"card": other})
+    assert response.status_code == 400
+    assert "does not hold" in response.json()["error"]
+
+
+def test_nonsense_card_is_refused():
+    """A body that names no card gets a 400, not a server error."""
+    client = Client()
+    start(client, 13)
+    assert post(client, "play", {"card": "ZZ"}).status_code == 400
+
+
+def test_playing_without_a_hand_in_play_is_refused():
+    """Posting a card before any deal was started gets a 404."""
+    assert post(Client(), "play", {"card": "AS"}).status_code == 404
+
+
+def test_the_api_keeps_csrf_protection():
+    """A card posted without the CSRF token is refused."""
+    client = Client(enforce_csrf_checks=True)
+    response = post(client, "start", {"deal": 3})
+    assert response.status_code == 403
+
+
+def test_a_whole_hand_ends_with_the_flags_summary():
+    """Playing the first legal card each time reaches the end with 13 tricks and a summary."""
+    client = Client()
+    state = start(client, 21)
+    while not state["finished"]:
+        state = post(client, "play", {"card": first_legal(state)}).json()
+    assert state["tricks"]["ns"] + state["tricks"]["ew"] == 13
+    assert state["summary"]["ns_tricks"] == state["tricks"]["ns"]
+    assert state["hand"] == []
+    assert post(client, "play", {"card": "AS"}).status_code == 400
+
+
+def test_resume_carries_on_the_hand_in_play():
+    """Reloading the page resumes the same hand instead of dealing it again."""
+    client = Client()
+    state = start(client, 99)
+    post(client, "play", {"card": first_legal(state)})
+    resumed = start(client, 99, resume=True)
+    assert len(resumed["hand"]) == 12
+    assert len(start(client, 99)["hand"]) == 13
+
+
+def test_the_strong_level_plays_the_computer_seats():
+    """With the expert level chosen, the computer seats still play legal cards to South's turn."""
+    pytest.importorskip("endplay")
+    client = Client()
+    state = start(client, 8, level="strong")
+    assert state["level"] == "strong"
+    for _ in range(3):
+        state = post(client, "play", {"card": first_legal(state)}).json()
+        assert state["turn"] == "S"
+    assert len(state["hand"]) == 10

@@ -1,0 +1,206 @@
+"""Practice hands against the computer: the page and the JSON interface that drives it.
+
+The server owns the game. The session holds only the seed, the trump choice, the computer
+level and the cards played; every request replays the deal from them, refuses a card that
+is out of turn or illegal, and lets the computer seats play until it is South's turn again.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import secrets
+
+from django.http import HttpResponseRedirect, JsonResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
+
+from ..whist.ai import BasicPlayer
+from ..whist.cards import Card, Seat
+from ..whist.game import Game, IllegalPlay, new_deal
+from ..whist.search import StrongPlayer, endplay_available
+from ..whist.tricks import TRUMP_CODES, parse_trump, trump_code, trump_name
+
+SESSION_KEY = "practice"
+HUMAN = Seat.SOUTH
+LEVELS = {"basic": "Club player", "strong": "Expert (searches sampled deals)"}
+MAX_SEED = 999_999
+
+
+def _seed(text: str | None) -> int | None:
+    if text is None or not text.isdigit() or not 0 < int(text) <= MAX_SEED:
+        return None
+    return int(text)
+
+
+def _options(params) -> dict:
+    """The trump code (or None for the deal's own) and computer level asked for."""
+    trump = (params.get("trump") or "").upper()
+    level = params.get("level") or "basic"
+    return {
+        "trump": trump if trump in TRUMP_CODES else None,
+        "level": level if level in LEVELS else "basic",
+    }
+
+
+@require_GET
+def page(request):
+    """The card table; without a valid ``?deal=`` it sends the player to a fresh deal."""
+    seed = _seed(request.GET.get("deal"))
+    options = _options(request.GET)
+    if seed is None:
+        query = {"deal": secrets.randbelow(MAX_SEED) + 1}
+        query.update({k: v for k, v in options.items() if v and v != "basic"})
+        params = "&".join(f"{key}={value}" for key, value in query.items())
+        return HttpResponseRedirect(f"{reverse('practice:page')}?{params}")
+    context = {
+        "seed": seed,
+        "options": options,
+        "levels": LEVELS,
+        "trumps": [(code, trump_name(parse_trump(code))) for code in TRUMP_CODES],
+    }
+    return render(request, "tournaments/practice.html", context)
+
+
+@require_POST
+def start(request):
+    """Start (or, with ``resume``, carry on) the deal named in the body."""
+    body = _body(request)
+    seed = _seed(str(body.get("deal", "")))
+    if seed is None:
+        return JsonResponse({"error": f"Give a deal number from 1 to {MAX_SEED}."}, status=400)
+    stored = {"seed": seed, **_options(body), "plays": []}
+    saved = request.session.get(SESSION_KEY)
+    if body.get("resume") and saved and _same_deal(saved, stored):
+        stored = saved
+    game = _load(stored)
+    steps = _computer_turns(game, stored)
+    _save(request, stored, game)
+    return JsonResponse(_state(game, stored, steps))
+
+
+@require_GET
+def state(request):
+    stored = request.session.get(SESSION_KEY)
+    if not stored:
+        return JsonResponse({"error": "No hand in play: open /practice/ to deal one."}, status=404)
+    return JsonResponse(_state(_load(stored), stored, []))
+
+
+@require_POST
+def play(request):
+    """Play South's card; refuse it, changing nothing, if it is not South's legal card now."""
+    stored = request.session.get(SESSION_KEY)
+    if not stored:
+        return JsonResponse({"error": "No hand in play: open /practice/ to deal one."}, status=404)
+    game = _load(stored)
+    try:
+        card = Card.parse(str(_body(request).get("card", "")))
+        game.play(card, seat=HUMAN)
+    except (ValueError, IllegalPlay) as error:
+        return JsonResponse({"error": str(error), **_state(_load(stored), stored, [])}, status=400)
+    steps = [_step(game, HUMAN, card)] + _computer_turns(game, stored)
+    _save(request, stored, game)
+    return JsonResponse(_state(game, stored, steps))
+
+
+# Helpers ----------------------------------------------------------------------------------
+
+
+def _body(request) -> dict:
+    try:
+        body = json.loads(request.body or b"{}")
+    except ValueError:
+        return {}
+    return body if isinstance(body, dict) else {}
+
+
+def _same_deal(saved: dict, wanted: dict) -> bool:
+    return all(saved.get(key) == wanted[key] for key in ("seed", "trump", "level"))
+
+
+def _load(stored: dict) -> Game:
+    return Game.replay(new_deal(stored["seed"], trump=stored["trump"]), stored["plays"])
+
+
+def _save(request, stored: dict, game: Game) -> None:
+    request.session[SESSION_KEY] = {**stored, "plays": [card.code for card in game.plays]}
+
+
+def _computer_turns(game: Game, stored: dict) -> list[dict]:
+    """Let the computer seats play until South must play or the hand is over."""
+    steps = []
+    while game.turn is not None and game.turn != HUMAN:
+        seat = game.turn
+        card = _player(stored, len(game.plays)).choose(game.view())
+        game.play(card, seat=seat)
+        steps.append(_step(game, seat, card))
+    return steps
+
+
+def _player(stored: dict, played: int):
+    if stored["level"] == "strong" and endplay_available():
+        # Seeded by the deal and the card count, so a replay gets the same computer play.
+        return StrongPlayer(random.Random(stored["seed"] * 64 + played))
+    return BasicPlayer()
+
+
+def _card(card: Card) -> dict:
+    return {
+        "code": card.code,
+        "label": card.label,
+        "rank": card.rank.label,
+        "suit": card.suit.symbol,
+        "words": card.words,
+        "red": card.suit.is_red,
+    }
+
+
+def _step(game: Game, seat: Seat, card: Card) -> dict:
+    """One card just played; ``winner`` is set when it completed a trick."""
+    done = not game.current.cards and game.tricks
+    return {
+        "seat": seat.letter,
+        "card": _card(card),
+        "winner": game.tricks[-1].winner.letter if done else None,
+        "tricks": {"ns": game.tricks_won(Seat.NORTH), "ew": game.tricks_won(Seat.EAST)},
+    }
+
+
+def _state(game: Game, stored: dict, steps: list[dict]) -> dict:
+    legal = set(game.legal_moves()) if game.turn == HUMAN else set()
+    outcome = game.outcome()
+    state = {
+        "deal": stored["seed"],
+        "level": stored["level"],
+        "trump": {
+            "code": trump_code(game.trump),
+            "name": trump_name(game.trump),
+            "symbol": "NT" if game.trump is None else game.trump.symbol,
+        },
+        "dealer": game.deal.dealer.letter,
+        "turn": game.turn.letter if game.turn else None,
+        "hand": [{**_card(card), "legal": card in legal} for card in game.hands[HUMAN]],
+        "trick": {
+            "leader": game.current.leader.letter,
+            "plays": [{"seat": s.letter, "card": _card(c)} for s, c in game.current.plays],
+        },
+        "tricks": {"ns": outcome.north_south_tricks, "ew": outcome.east_west_tricks},
+        "trick_number": min(len(game.tricks) + 1, 13),
+        "finished": game.is_over,
+        "steps": steps,
+    }
+    if game.is_over:
+        state["summary"] = _summary(outcome)
+    return state
+
+
+def _summary(outcome) -> dict:
+    tricks, flags = outcome.north_south_tricks, outcome.flags
+    if flags:
+        text = f"As visitors, North-South win {flags} flag{'s' if flags > 1 else ''}."
+    else:
+        text = "The defenders took 7 or more tricks and keep their flags."
+    ew_tricks = outcome.east_west_tricks
+    return {"ns_tricks": tricks, "ew_tricks": ew_tricks, "flags": flags, "text": text}
