@@ -12,34 +12,15 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from enum import IntEnum, StrEnum
+from enum import StrEnum
 from itertools import groupby
 
+from ..whist.cards import Rank  # one rank order for the whole product: 2 low, ace high
 from .errors import RulesError
 from .types import Trump
 
 Drawer = int | str
 """Who draws: a home table for the bye draw (its A player draws), a player such as "3A"."""
-
-
-class Rank(IntEnum):
-    TWO = 2
-    THREE = 3
-    FOUR = 4
-    FIVE = 5
-    SIX = 6
-    SEVEN = 7
-    EIGHT = 8
-    NINE = 9
-    TEN = 10
-    JACK = 11
-    QUEEN = 12
-    KING = 13
-    ACE = 14
-
-    @property
-    def label(self) -> str:
-        return {11: "J", 12: "Q", 13: "K", 14: "A"}.get(self.value, str(self.value))
 
 
 class Suit(StrEnum):
