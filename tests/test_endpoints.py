@@ -62,6 +62,8 @@ def test_standings_json_follows_the_results(client, event):
         "days": [14],
         "total": 14,
         "tied": False,
+        "playoff": [],
+        "advancing": False,
     }
     assert rows[1]["rank"] == rows[2]["rank"] == 3 and rows[1]["tied"]
 

@@ -11,7 +11,18 @@ from datetime import datetime
 
 from django.db import transaction
 
-from .models import AuditEntry, DayClose, DayRecord, Event, Hand, HandResult, Loan, Team
+from .models import (
+    AuditEntry,
+    DayClose,
+    DayRecord,
+    Event,
+    Hand,
+    HandResult,
+    Loan,
+    PlayoffGroup,
+    PlayoffHandResult,
+    Team,
+)
 from .rules import rotation as rotation_rules
 from .rules.errors import RulesError
 from .rules.types import Hand as RulesHand
@@ -47,6 +58,17 @@ RESULT_FIELDS = (
     "version",
     "entered_by",
 )
+PLAYOFF_FIELDS = ("rank", "total", "tables", "draw", "draw_seed")
+PLAYOFF_HAND_FIELDS = (
+    "match",
+    "first_table",
+    "second_table",
+    "first_tricks",
+    "trump_cut",
+    "dealer_cut",
+    "version",
+    "entered_by",
+)
 
 
 def _when(value: datetime | None) -> str | None:
@@ -55,6 +77,41 @@ def _when(value: datetime | None) -> str | None:
 
 def _parse_when(value: str | None) -> datetime | None:
     return datetime.fromisoformat(value) if value else None
+
+
+def _export_playoffs(event: Event) -> list[dict]:
+    groups = PlayoffGroup.objects.filter(event=event).prefetch_related("hands").order_by("rank")
+    return [
+        {
+            **{f: getattr(g, f) for f in PLAYOFF_FIELDS},
+            "created_at": _when(g.created_at),
+            "hands": [
+                {
+                    **{f: getattr(h, f) for f in PLAYOFF_HAND_FIELDS},
+                    "entered_at": _when(h.entered_at),
+                }
+                for h in sorted(g.hands.all(), key=lambda h: h.match)
+            ],
+        }
+        for g in groups
+    ]
+
+
+def _import_playoffs(event: Event, playoffs: list[dict]) -> None:
+    for p in playoffs:
+        group = PlayoffGroup.objects.create(
+            event=event,
+            created_at=_parse_when(p["created_at"]),
+            **{f: p[f] for f in PLAYOFF_FIELDS},
+        )
+        PlayoffHandResult.objects.bulk_create(
+            PlayoffHandResult(
+                group=group,
+                entered_at=_parse_when(h["entered_at"]),
+                **{f: h[f] for f in PLAYOFF_HAND_FIELDS},
+            )
+            for h in p["hands"]
+        )
 
 
 def export_event(event: Event) -> dict:
@@ -117,6 +174,7 @@ def export_event(event: Event) -> dict:
             }
             for c in sorted(closes, key=lambda c: (c.day, c.session))
         ],
+        "playoffs": _export_playoffs(event),
         "audit": [
             {
                 "at": _when(a.at),
@@ -205,6 +263,7 @@ def import_event(archive: dict) -> Event:
                 override_note=c["override_note"],
             )
             DayRecord.objects.bulk_create(DayRecord(close=close, **r) for r in c["records"])
+        _import_playoffs(event, archive.get("playoffs", []))
         AuditEntry.objects.bulk_create(
             (
                 AuditEntry(

@@ -3,7 +3,7 @@ and table pages (routes only)."""
 
 from django.urls import path
 
-from .views import closing, entry, setup, standings, table
+from .views import closing, entry, playoffs, setup, standings, table
 
 urlpatterns = [
     path("new-event/", setup.event_new, name="event_new"),
@@ -20,6 +20,7 @@ urlpatterns = [
         closing.close_day,
         name="close_session",
     ),
+    path("events/<slug:slug>/playoffs/", playoffs.playoffs, name="playoffs"),
     path("events/<slug:slug>/standings.csv", standings.standings_csv, name="standings_csv"),
     path("events/<slug:slug>/projector/", standings.projector, name="projector"),
     path("events/<slug:slug>/tables/<int:number>/", table.table_page, name="table"),

@@ -14,7 +14,10 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from .models import DayClose, Event, Hand, HandResult, Team
+from .playoff_selectors import Overview
+from .playoff_selectors import overview as playoff_overview
 from .rules import flags as flag_rules
+from .rules.playoffs import tied_groups
 from .rules.standings import rank_teams
 from .rules.types import Hand as RulesHand
 from .rules.types import Pair, Result, Rotation, Standing, TableDay, TeamEntry, Trump
@@ -111,13 +114,44 @@ def team_entries(event: Event, teams: dict[int, Team], recorded: list[Result]) -
     ]
 
 
-def _standings_and_hands_played(event: Event) -> tuple[list[Standing], int]:
-    def build() -> tuple[list[Standing], int]:
+def all_hands_played(event: Event, recorded: list[Result]) -> bool:
+    """Every hand of the event has a result at every table (playoffs may start)."""
+    return len(recorded) == event.tables * sum(event.day_hand_counts)
+
+
+def _standings_and_hands_played(event: Event) -> tuple[list[Standing], int, Overview]:
+    def build() -> tuple[list[Standing], int, Overview]:
         recorded = results(event)
-        rows = rank_teams(team_entries(event, teams_by_table(event), recorded))
-        return rows, max((r.hand for r in recorded), default=0)
+        entries = team_entries(event, teams_by_table(event), recorded)
+        rows = rank_teams(entries)
+        final = all_hands_played(event, recorded)
+        tied = tied_groups(rows, event.playoff_places) if final else []
+        playoffs = playoff_overview(event, final, tied) if tied else Overview(final=final)
+        if decided := playoffs.decided():
+            rows = rank_teams(entries, decided)
+        return rows, max((r.hand for r in recorded), default=0), playoffs
 
     return cached(event, "standings", build)
+
+
+def playoffs(event: Event) -> Overview:
+    """The tied groups needing a playoff and what has been recorded for them."""
+    return _standings_and_hands_played(event)[2]
+
+
+def playoff_due_tables(event: Event) -> set[int]:
+    """Tables of tied groups whose playoff is not finished yet."""
+    return {t for g in playoffs(event).groups if not g.places for t in g.tied.tables}
+
+
+def advancing_tables(event: Event) -> set[int]:
+    """The tables of the top ``Event.advancing`` teams, once all hands are played and no
+    undecided tie straddles the line."""
+    rows, _, overview = _standings_and_hands_played(event)
+    if not overview.final:
+        return set()
+    shared = {s.rank: sum(1 for o in rows if o.rank == s.rank) for s in rows}
+    return {s.table for s in rows if s.rank + shared[s.rank] - 1 <= event.advancing}
 
 
 def standings(event: Event) -> list[Standing]:
@@ -134,7 +168,8 @@ def standings_payload(event: Event) -> dict:
     """The body of ``standings.json`` (DESIGN.md section 4)."""
 
     def build() -> dict:
-        rows, played = _standings_and_hands_played(event)
+        rows, played, _ = _standings_and_hands_played(event)
+        advancing = advancing_tables(event)
         return {
             "event": event.slug,
             "hands_played": played,
@@ -146,6 +181,8 @@ def standings_payload(event: Event) -> dict:
                     "days": list(s.days),
                     "total": s.total,
                     "tied": s.tied,
+                    "playoff": list(s.playoff),
+                    "advancing": s.table in advancing,
                 }
                 for s in rows
             ],

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 import django_tables2 as tables
 from django.utils.html import format_html
@@ -24,6 +24,7 @@ class StandingsTable(tables.Table):
     total = tables.Column(
         verbose_name="Total", attrs={"td": {"class": "num total"}, "th": {"class": "num"}}
     )
+    note = tables.Column(verbose_name="Note", attrs={"td": {"class": "note"}}, default="")
 
     class Meta:
         orderable = True
@@ -42,14 +43,18 @@ class StandingsTable(tables.Table):
             )
             for i in range(1, days + 1)
         ]
+        if not any(r.get("note") for r in data):
+            kwargs["exclude"] = (*kwargs.get("exclude", ()), "note")
         super().__init__(data, extra_columns=extra, **kwargs)
-        self.sequence = ["rank", "table", "team", "zone", *[n for n, _ in extra], "total"]
+        self.sequence = ["rank", "table", "team", "zone", *[n for n, _ in extra], "total", "note"]
         if not any(r.get("zone") for r in data):
             self.columns.hide("zone")
 
     def render_rank(self, value, record):
         if record.get("tied"):
             return format_html('{}<abbr title="tied" class="tie">=</abbr>', value)
+        if record.get("playoff"):
+            return format_html('{}<abbr title="decided by playoff" class="playoff">P</abbr>', value)
         return value
 
     def value_rank(self, value, record):
@@ -57,8 +62,28 @@ class StandingsTable(tables.Table):
         return f"{value}=" if record.get("tied") else value
 
 
-def standings_table(rows: Sequence[Standing], **kwargs) -> StandingsTable:
-    """The standings table for rows from ``selectors.standings``."""
+def note(row: Standing, advancing: Collection[int] = (), due: Collection[int] = ()) -> str:
+    """'playoff hands 1, 2', 'playoff due' and/or 'advances' for a standings row."""
+    notes = []
+    if row.playoff:
+        many = "s" if len(row.playoff) > 1 else ""
+        notes.append(f"playoff hand{many} {', '.join(str(h) for h in row.playoff)}")
+    elif row.table in due:
+        notes.append("playoff due")
+    if row.table in advancing:
+        notes.append("advances")
+    return "; ".join(notes)
+
+
+def standings_table(
+    rows: Sequence[Standing],
+    *,
+    advancing: Collection[int] = (),
+    due: Collection[int] = (),
+    **kwargs,
+) -> StandingsTable:
+    """The standings table for rows from ``selectors.standings``; ``advancing`` and ``due``
+    are the tables that advance and that still have a playoff to play."""
     days = max((len(s.days) for s in rows), default=0)
     data = [
         {
@@ -68,6 +93,8 @@ def standings_table(rows: Sequence[Standing], **kwargs) -> StandingsTable:
             "team": s.team,
             "zone": s.zone,
             "total": s.total,
+            "playoff": s.playoff,
+            "note": note(s, advancing, due),
             **{f"day{i}": d for i, d in enumerate(s.days, 1)},
         }
         for s in rows

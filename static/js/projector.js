@@ -26,10 +26,24 @@
         tie.className = "tie";
         tie.textContent = "=";
         rank.appendChild(tie);
+      } else if (s.playoff && s.playoff.length) {
+        var mark = document.createElement("span");
+        mark.className = "playoff";
+        mark.title = "decided by playoff";
+        mark.textContent = "P";
+        rank.appendChild(mark);
       }
       tr.appendChild(rank);
       tr.appendChild(cell(String(s.table), "num"));
-      tr.appendChild(cell(s.team, "team"));
+      var team = cell(s.team, "team");
+      if (s.playoff && s.playoff.length) {
+        var note = document.createElement("span");
+        note.className = "playoff-note";
+        note.textContent = " playoff hand" + (s.playoff.length > 1 ? "s " : " ") + s.playoff.join(", ");
+        team.appendChild(document.createTextNode(" "));
+        team.appendChild(note);
+      }
+      tr.appendChild(team);
       tr.appendChild(cell(s.days.join(" · "), "num days"));
       tr.appendChild(cell(String(s.total), "num total"));
       rows.appendChild(tr);

@@ -49,6 +49,7 @@ def event_home(request, slug):
         "hands_played": selectors.hands_played(event),
         "hands_total": sum(event.day_hand_counts),
         "standings": selectors.standings(event)[:5],
+        "playoffs": selectors.playoffs(event),
     }
     return render(request, "tournaments/event_home.html", context)
 
@@ -56,9 +57,20 @@ def event_home(request, slug):
 @require_GET
 def standings_page(request, slug):
     event = selectors.event_by_slug(slug)
-    table = standings_table(selectors.standings(event))
+    playoffs = selectors.playoffs(event)
+    table = standings_table(
+        selectors.standings(event),
+        advancing=selectors.advancing_tables(event),
+        due=selectors.playoff_due_tables(event),
+    )
     RequestConfig(request, paginate=False).configure(table)
-    context = {"event": event, "table": table, "hands_played": selectors.hands_played(event)}
+    context = {
+        "event": event,
+        "table": table,
+        "hands_played": selectors.hands_played(event),
+        "playoffs": playoffs,
+        "playoffs_due": any(not g.places for g in playoffs.groups),
+    }
     return render(request, "tournaments/standings.html", context)
 
 

@@ -1,0 +1,91 @@
+"""Advancing teams: a Zone or Provincial event built from the top teams of earlier events.
+
+Each source event is one zone. Its top ``Event.advancing`` teams go on in their final order,
+and tables are assigned in zone order: the first-placed teams of the zones at tables
+1..Z (zones in the order given), the second-placed at Z+1..2Z, and so on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.db import transaction
+
+from . import selectors
+from .csv_formats import TeamRow
+from .models import Event, Level, Team
+from .rules.errors import RulesError
+from .services import event_create, teams_replace
+
+
+def advancing_teams(event: Event) -> list[Team]:
+    """The event's advancing teams in final order; a RulesError says why not yet."""
+    rows = selectors.standings(event)
+    if not selectors.playoffs(event).final:
+        raise RulesError(f"{event.name} has not played all its hands yet", field="from")
+    chosen = selectors.advancing_tables(event)
+    if len(chosen) < min(event.advancing, len(rows)):
+        raise RulesError(
+            f"{event.name}: a tie for the advancing places is not decided yet; "
+            "finish its playoff first",
+            field="from",
+        )
+    teams = selectors.teams_by_table(event)
+    return [teams[s.table] for s in rows if s.table in chosen and s.table in teams]
+
+
+def zone_order(zones: Sequence[Sequence[Team]]) -> list[tuple[int, Team]]:
+    """(table, team) with every zone's first team first, then every second team, ..."""
+    depth = max((len(z) for z in zones), default=0)
+    placed = [z[place] for place in range(depth) for z in zones if place < len(z)]
+    return list(enumerate(placed, start=1))
+
+
+@transaction.atomic
+def next_level_create(
+    *,
+    name: str,
+    slug: str,
+    sources: Sequence[Event],
+    level: str,
+    hands_per_day: Sequence[int],
+    actor=None,
+    **settings,
+) -> Event:
+    """Create the next-level event with the advancing teams of ``sources`` at their tables."""
+    if level not in (Level.ZONE, Level.PROVINCIAL):
+        raise RulesError("The next level is a zone or provincial event", field="level")
+    if len({s.pk for s in sources}) != len(sources) or not sources:
+        raise RulesError("Name each source event once", field="from")
+    zones = [advancing_teams(source) for source in sources]
+    seating = zone_order(zones)
+    if len(seating) < 2:
+        raise RulesError("The next level needs at least two advancing teams", field="from")
+    zone_of = {
+        team.pk: source.name for source, zone in zip(sources, zones, strict=True) for team in zone
+    }
+    names = [team.name for _, team in seating]
+    event = event_create(
+        name=name,
+        slug=slug,
+        tables=len(seating),
+        hands_per_day=hands_per_day,
+        level=level,
+        actor=actor,
+        **settings,
+    )
+    rows = [
+        TeamRow(
+            0,
+            table,
+            team.name if names.count(team.name) == 1 else f"{team.name} ({zone_of[team.pk]})",
+            zone_of[team.pk][:40],
+            team.player_a,
+            team.player_b,
+            team.player_x,
+            team.player_y,
+        )
+        for table, team in seating
+    ]
+    teams_replace(event=event, rows=rows, actor=actor)
+    return event

@@ -1,0 +1,207 @@
+"""The playoffs page: everyone sees the tied groups, brackets and results; the leader records
+the A players' draw (typed, or drawn by the tool with its seed kept), each hand's trump cut,
+cut for the deal and tricks, and corrects any of them (the history stays below)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods
+
+from .. import permissions, selectors
+from ..models import AuditEntry, Event
+from ..playoff_selectors import GroupState
+from ..playoff_services import playoff_draw_record, playoff_hand_record
+from ..rules.cards_draw import order_by_draw, playoff_players
+from ..rules.errors import RulesError
+from ..rules.playoffs import PlayoffHand
+
+
+def parse_redraws(text: str, *, tables: bool) -> list[dict]:
+    """Redraw rounds typed one per line as "3=QH, 5=QS" (bye draw) or "3A=QH, 5B=QS"."""
+    rounds = []
+    for number, line in enumerate(text.strip().splitlines(), start=1):
+        if not line.strip():
+            continue
+        one = {}
+        for item in line.replace(";", ",").split(","):
+            who, _, card = item.partition("=")
+            if not card.strip():
+                raise RulesError(f"Redraw line {number}: write each card as 3=QH", field="redraws")
+            who = who.strip().upper()
+            one[int(who) if tables and who.isdigit() else who] = card.strip()
+        rounds.append(one)
+    return rounds
+
+
+def _cards(post, names, prefix: str, *, tables: bool) -> list[dict]:
+    first = {n: post.get(f"{prefix}{n}", "").strip() for n in names}
+    if not any(first.values()):
+        return []
+    return [first, *parse_redraws(post.get(f"{prefix}redraws", ""), tables=tables)]
+
+
+def _number(post, name: str, label: str) -> int:
+    text = post.get(name, "").strip()
+    if not text.isdigit():
+        raise RulesError(f"{label} must be a whole number from 0 to 13, not {text!r}", field=name)
+    return int(text)
+
+
+def _record(request, event: Event) -> str:
+    """Save what the leader posted; return what to tell the room."""
+    post = request.POST
+    rank = int(post.get("rank", "0"))
+    state = next((g for g in selectors.playoffs(event).groups if g.tied.rank == rank), None)
+    if state is None:
+        raise RulesError(f"No tie at rank {rank} needs a playoff", field="rank")
+    if post.get("action") == "draw-random":
+        playoff_draw_record(event=event, rank=rank, actor=request.user)
+        return f"Cards drawn at random for the tie at rank {rank}."
+    if post.get("action") == "draw":
+        cards = _cards(post, state.tied.tables, "card_", tables=True)
+        if not cards:
+            raise RulesError("Type the card each A player drew", field="card")
+        playoff_draw_record(event=event, rank=rank, cards=cards, actor=request.user)
+        return f"Draw recorded for the tie at rank {rank}."
+    match = int(post.get("match", "0"))
+    first, second = int(post.get("first_table", "0")), int(post.get("second_table", "0"))
+    tricks = _number(post, "first_tricks", f"Table {first}'s tricks")
+    playoff_hand_record(
+        event=event,
+        rank=rank,
+        match=match,
+        first_table=first,
+        second_table=second,
+        first_tricks=tricks,
+        trump_cut=post.get("trump_cut", "").strip(),
+        dealer_cut=_cards(post, playoff_players(first, second), "cut_", tables=False),
+        seen_version=int(post.get("seen", "0")),
+        actor=request.user,
+    )
+    return f"Playoff hand {state.number(match)} saved."
+
+
+def summary(hand: PlayoffHand) -> str:
+    """'Table 3 wins 9–4 · trump ♥ (cut QH) · dealer 5A' for the page."""
+    tricks = sorted((hand.first_tricks, 13 - hand.first_tricks), reverse=True)
+    parts = [f"Table {hand.winner} wins {tricks[0]}–{tricks[1]}"]
+    if hand.trump_cut:
+        parts.append(f"trump {hand.trump.symbol} (cut {hand.trump_cut})")
+    if hand.dealer:
+        parts.append(f"dealer {hand.dealer}")
+    return " · ".join(parts)
+
+
+def _cards_text(rounds) -> str:
+    """Stored rounds of cards as the room reads them: '1 4H, 2 8H; redraw 2 9C, 5 AH'."""
+    return "; redraw ".join(", ".join(f"{who} {card}" for who, card in r.items()) for r in rounds)
+
+
+def change_text(values: dict | None) -> str:
+    """An audit entry's before/after values as one line."""
+    if not values:
+        return "—"
+    parts = []
+    for name, value in values.items():
+        if isinstance(value, list) and value and isinstance(value[0], dict):
+            value = _cards_text(value)
+        elif isinstance(value, list):
+            value = ", ".join(map(str, value)) or "—"
+        parts.append(f"{name.replace('_', ' ')}: {value if value not in ('', None) else '—'}")
+    return "; ".join(parts)
+
+
+def _prefill(record) -> dict:
+    """The recorded values, so a correction form starts from what was saved."""
+    if record is None:
+        return {"cuts": {}, "recuts": "", "trump_cut": "", "tricks": ""}
+    hand = record.hand
+    rounds = list(hand.dealer_cut.rounds) if hand.dealer_cut else []
+    return {
+        "cuts": {str(k): str(v) for k, v in rounds[0].items()} if rounds else {},
+        "recuts": "\n".join(", ".join(f"{k}={v}" for k, v in r.items()) for r in rounds[1:]),
+        "trump_cut": str(hand.trump_cut or ""),
+        "tricks": hand.first_tricks,
+    }
+
+
+def _matches(state: GroupState, teams) -> list[dict]:
+    if state.resolution is None:
+        return []
+    rows = []
+    for m in state.resolution.matches:
+        record = state.hands.get(m.match.number)
+        result = m.result or m.stale
+        rows.append(
+            {
+                "number": state.number(m.match.number),
+                "match": m.match.number,
+                "round": m.match.round,
+                "sides": [str(side) for side in m.match.sides],
+                "tables": [(t, teams[t].name if t in teams else "") for t in m.tables or ()],
+                "result": result,
+                "summary": summary(result) if result else "",
+                "stale": m.stale is not None,
+                "record": record,
+                "ready": m.ready,
+                "players": [
+                    (p, _prefill(record)["cuts"].get(p, ""))
+                    for p in (playoff_players(*m.tables) if m.tables else ())
+                ],
+                "prefill": _prefill(record if record and not m.stale else None),
+            }
+        )
+    return rows
+
+
+def _group(state: GroupState, teams) -> dict:
+    order = [int(t) for t in order_by_draw(state.draw)] if state.draw and state.bracket else []
+    places = sorted((place, table) for table, place in (state.places or {}).items())
+    return {
+        "state": state,
+        "teams": [(t, teams[t].name if t in teams else "") for t in state.tied.tables],
+        "draw_order": order,
+        "draw_rounds": [sorted(r.items(), key=str) for r in state.draw.rounds]
+        if state.draw
+        else [],
+        "matches": _matches(state, teams),
+        "places": [
+            (state.tied.rank + place - 1, table, teams[table].name) for place, table in places
+        ],
+    }
+
+
+@require_http_methods(["GET", "POST"])
+def playoffs(request, slug):
+    event = selectors.event_by_slug(slug)
+    can_lead = permissions.allowed(request.user, event, permissions.LEAD)
+    if request.method == "POST":
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        if not can_lead:
+            raise PermissionDenied(f"You have no lead role for {event.name}.")
+        try:
+            messages.success(request, _record(request, event))
+        except RulesError as error:
+            messages.error(request, f"{error.message}. Nothing was saved.")
+        return redirect(reverse("tournaments:playoffs", args=[event.slug]))
+    overview = selectors.playoffs(event)
+    teams = selectors.teams_by_table(event)
+    history = [
+        {"entry": a, "before": change_text(a.before), "after": change_text(a.after)}
+        for a in AuditEntry.objects.filter(event=event, action__startswith="playoff").order_by("at")
+    ]
+    context = {
+        "event": event,
+        "overview": overview,
+        "groups": [_group(g, teams) for g in overview.groups],
+        "can_lead": can_lead,
+        "history": history,
+        "hands_played": selectors.hands_played(event),
+        "hands_total": sum(event.day_hand_counts),
+    }
+    return render(request, "tournaments/playoffs.html", context)
