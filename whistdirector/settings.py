@@ -70,7 +70,7 @@ WSGI_APPLICATION = "whistdirector.wsgi.application"
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        conn_max_age=int(os.environ.get("WHIST_CONN_MAX_AGE", "60")),
+        conn_max_age=int(os.environ.get("WHIST_CONN_MAX_AGE", "0")),
     )
 }
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
