@@ -13,6 +13,7 @@ urlpatterns = [
     path("events/<slug:slug>/hands/", entry.hand_list, name="hands"),
     path("events/<slug:slug>/hands/go/", entry.hand_jump, name="hand_jump"),
     path("events/<slug:slug>/hands/<int:number>/", entry.hand_grid, name="hand"),
+    path("events/<slug:slug>/hands/<int:number>/trump/", entry.hand_trump, name="hand_trump"),
     path("events/<slug:slug>/close/", closing.close_list, name="close_list"),
     path("events/<slug:slug>/close/<int:day>/", closing.close_day, name="close_day"),
     path(

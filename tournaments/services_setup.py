@@ -10,8 +10,10 @@ from collections.abc import Mapping, Sequence
 from django.db import transaction
 
 from . import permissions
-from .models import Event, Team
+from .models import Event, Hand, Team
+from .rules import rotation as rotation_rules
 from .rules.errors import RulesError
+from .rules.types import Trump
 from .services import audit, bump_revision
 
 SETTING_FIELDS = (
@@ -112,3 +114,31 @@ def tables_assign(*, event: Event, tables: Mapping[int, int], actor) -> None:
     after = {t.name: t.home_table for t in teams.values()}
     audit(event, actor, "tables assigned", f"{len(moved)} teams moved", before, after).save()
     bump_revision(event)
+
+
+@transaction.atomic
+def hand_trump_record(*, event: Event, hand: int, trump: str, actor) -> Hand:
+    """Record the trump the leader cut for a hand of an event that plays "leader's cut"."""
+    permissions.require(actor, event, permissions.ENTER)
+    if event.trumps != rotation_rules.LEADERS_CUT:
+        raise RulesError(
+            "This event's trumps follow its sequence; there is no cut to record", field="trump"
+        )
+    try:
+        chosen = Trump(str(trump).strip().upper())
+    except ValueError:
+        raise RulesError(
+            "Choose hearts, spades, diamonds, clubs or no trump", field="trump"
+        ) from None
+    row = Hand.objects.select_for_update().filter(event=event, number=hand).first()
+    if row is None:
+        raise RulesError(f"There is no hand {hand} in this event", field="hand")
+    before = row.trump
+    if before != chosen.value:
+        row.trump = chosen.value
+        row.save(update_fields=["trump"])
+        audit(
+            event, actor, "trump cut", f"hand {hand}", {"trump": before}, {"trump": chosen.value}
+        ).save()
+        bump_revision(event)
+    return row

@@ -11,9 +11,12 @@ from django.views.decorators.http import require_http_methods
 from .. import permissions, selectors
 from ..forms import GridInput, parse_grid, shown_value
 from ..models import AuditEntry, Event, Hand, HandResult, Loan
+from ..rules.errors import RulesError
 from ..rules.flags import flags_won
+from ..rules.rotation import LEADERS_CUT
 from ..rules.types import Pair, Trump
 from ..services import ResultConflict, hand_is_closed, hand_results_save
+from ..services_setup import hand_trump_record
 from .access import event_page
 
 
@@ -98,6 +101,8 @@ def _render_grid(request, event: Event, hand: Hand, posted: GridInput | None = N
         "can_edit": not closed or permissions.allowed(request.user, event, permissions.LEAD),
         "next_hand": hand.number + 1 if hand.number < sum(event.day_hand_counts) else None,
         "settings": event.flag_settings,
+        "cut_event": event.trumps == LEADERS_CUT,
+        "trumps": list(Trump),
     }
     return render(request, "tournaments/hand_grid.html", context, status=200)
 
@@ -134,6 +139,21 @@ def hand_grid(request, event: Event, number: int):
     go_next = request.POST.get("go") == "next" and number < sum(event.day_hand_counts)
     target = number + 1 if go_next else number
     return redirect(reverse("tournaments:hand", args=[event.slug, target]))
+
+
+@require_http_methods(["POST"])
+@event_page(permissions.ENTER)
+def hand_trump(request, event: Event, number: int):
+    """The leader's cut: record the trump of a hand when the event cuts for trump."""
+    try:
+        hand_trump_record(
+            event=event, hand=number, trump=request.POST.get("trump", ""), actor=request.user
+        )
+    except RulesError as error:
+        messages.error(request, f"Trump not recorded: {error.message}.")
+    else:
+        messages.success(request, f"Hand {number}: trump recorded.")
+    return redirect(reverse("tournaments:hand", args=[event.slug, number]))
 
 
 @require_http_methods(["GET"])
