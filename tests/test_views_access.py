@@ -18,9 +18,10 @@ PUBLIC = [
     ("projector", []),
     ("rotation", []),
     ("table", [3]),
+    ("playoffs", []),
 ]
 ENTER = [("hands", []), ("hand", [1]), ("close_list", []), ("close_day", [1])]
-LEAD = [("setup", []), ("teams", []), ("tables_assign", [])]
+LEAD = [("setup", []), ("teams", []), ("tables_assign", []), ("people", [])]
 
 # Expected status for: anonymous, assistant, leader of another event, leader.
 EXPECTED = {

@@ -3,12 +3,13 @@ and table pages (routes only)."""
 
 from django.urls import path
 
-from .views import closing, entry, playoffs, setup, standings, table
+from .views import closing, entry, people, playoffs, setup, standings, table
 
 urlpatterns = [
     path("new-event/", setup.event_new, name="event_new"),
     path("events/<slug:slug>/setup/", setup.setup, name="setup"),
     path("events/<slug:slug>/setup/teams/", setup.teams, name="teams"),
+    path("events/<slug:slug>/setup/people/", people.people_page, name="people"),
     path("events/<slug:slug>/setup/tables/", setup.tables_assign, name="tables_assign"),
     path("events/<slug:slug>/hands/", entry.hand_list, name="hands"),
     path("events/<slug:slug>/hands/go/", entry.hand_jump, name="hand_jump"),

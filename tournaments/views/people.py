@@ -1,0 +1,53 @@
+"""The event's people page: the leader adds and removes assistants and co-leaders."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods
+
+from .. import people, permissions
+from ..models import Event, Role
+from ..rules.errors import RulesError
+from .access import event_page
+
+
+class RoleForm(forms.Form):
+    username = forms.CharField(label="User name", max_length=150)
+    role = forms.ChoiceField(label="Role", choices=Role.choices, initial=Role.ASSISTANT)
+    password = forms.CharField(
+        label="Password (only for a new account)",
+        required=False,
+        widget=forms.PasswordInput(render_value=False),
+    )
+
+
+@require_http_methods(["GET", "POST"])
+@event_page(permissions.LEAD)
+def people_page(request, event: Event):
+    form = RoleForm(request.POST or None)
+    if request.method == "POST":
+        if request.POST.get("remove"):
+            try:
+                people.role_remove(event=event, username=request.POST["remove"], actor=request.user)
+            except RulesError as error:
+                messages.error(request, error.message)
+            else:
+                messages.success(
+                    request, f"{request.POST['remove']} no longer helps run this event."
+                )
+            return redirect(reverse("tournaments:people", args=[event.slug]))
+        if form.is_valid():
+            data = form.cleaned_data
+            try:
+                people.role_grant(event=event, actor=request.user, **data)
+            except RulesError as error:
+                form.add_error(error.field if error.field in form.fields else None, error.message)
+            else:
+                label = Role(data["role"]).label.lower()
+                messages.success(request, f"{data['username']} is now a {label} of {event.name}.")
+                return redirect(reverse("tournaments:people", args=[event.slug]))
+    context = {"event": event, "form": form, "roles": people.roles(event)}
+    return render(request, "tournaments/people.html", context)
