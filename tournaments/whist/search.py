@@ -4,9 +4,14 @@ For each decision the player deals the cards it cannot see among the other three
 random, keeping every seat's card count and every void the play has shown, and asks a
 double-dummy solver (DDS, through the ``endplay`` package) how many tricks each legal card
 takes in that layout. It plays the card with the best total over the samples; ties go to the
-card the basic player would choose. A time budget caps each decision, since searches of
-the first tricks are the slow ones, and the first trick is left to the basic player.
-DDS is not thread-safe, so one lock guards it.
+card the basic player would choose.
+
+Time: a search with 13 cards a hand takes from 20 ms to over half a second, so the opening
+lead is left to the basic player; every later decision samples up to ``samples`` layouts
+(``first_trick_samples`` in the first trick) and stops sampling early when the next search
+would likely overrun ``budget`` seconds. The layouts are solved one by one rather than in one
+``solve_all_boards`` batch: with one thread the batch is no faster, and solving one at a
+time is what lets the budget stop the search. DDS is not thread-safe, so one lock guards it.
 """
 
 from __future__ import annotations
@@ -36,22 +41,31 @@ def endplay_available() -> bool:
 
 class StrongPlayer:
     def __init__(
-        self, rng: random.Random, *, samples: int = 24, budget: float = 0.2, min_samples: int = 1
+        self,
+        rng: random.Random,
+        *,
+        samples: int = 20,
+        first_trick_samples: int = 8,
+        budget: float = 0.15,
+        min_samples: int = 2,
     ) -> None:
         self.rng = rng
         self.samples = samples
+        self.first_trick_samples = first_trick_samples
         self.budget = budget
         self.min_samples = min_samples
         self.basic = BasicPlayer()
+        self.searched = 0  # layouts solved for the last decision (0: the basic player chose)
 
     def choose(self, view: PlayerView) -> Card:
+        self.searched = 0
         legal = view.legal_moves()
         preferred = self.basic.choose(view)
         know = Knowledge(view)
         if len({know.cheapest_equal(card) for card in legal}) == 1:
             return preferred  # every legal card is worth the same: nothing to search
-        if not view.tricks:
-            return preferred  # the first trick: full-deal searches are slow and say little
+        if not view.tricks and not view.current.cards:
+            return preferred  # the opening lead: full-deal searches are slow and say little
         totals = self.score(view, know)
         return max(legal, key=lambda card: (totals[card], card == preferred))
 
@@ -60,17 +74,22 @@ class StrongPlayer:
         from endplay.dds import solve_board
 
         know = know or Knowledge(view)
+        limit = self.samples if view.tricks else self.first_trick_samples
         totals: Counter[Card] = Counter()
         with DDS_LOCK:
             started = time.perf_counter()
-            for done in range(self.samples):
+            slowest = 0.0
+            for done in range(limit):
                 elapsed = time.perf_counter() - started
-                # Stop before a further search would likely overrun the budget.
-                if done >= self.min_samples and elapsed * (done + 1) / done > self.budget:
+                # Stop when one more search as slow as the slowest so far would overrun.
+                if done >= self.min_samples and elapsed + slowest > self.budget:
                     break
-                layout = sample_layout(view, know, self.rng)
-                for played, tricks in solve_board(to_endplay(view, layout)):
+                deal = to_endplay(view, sample_layout(view, know, self.rng))
+                before = time.perf_counter()
+                for played, tricks in solve_board(deal):
                     totals[_from_endplay(played)] += tricks
+                slowest = max(slowest, time.perf_counter() - before)
+                self.searched = done + 1
         return totals
 
 
