@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from . import permissions
 from .csv_formats import TeamRow
-from .models import AuditEntry, DayClose, Event, Hand, HandResult, Loan, Team
+from .models import AuditEntry, Event, Hand, HandResult, Loan, Team
 from .rules import flags as flag_rules
 from .rules import rotation as rotation_rules
 from .rules.errors import RulesError
@@ -274,57 +274,3 @@ def loans_rebuild(*, event: Event, days: Iterable[int]) -> None:
             if m.loan
         ]
     Loan.objects.bulk_create(loans, batch_size=500)
-
-
-@dataclass(frozen=True)
-class GridSave:
-    """What saving one hand's grid did: the rows saved and the rows someone else changed."""
-
-    saved: list[HandResult]
-    conflicts: list[ResultConflict]
-
-
-def hand_is_closed(event: Event, hand: Hand) -> bool:
-    """True once the hand's day, or its session, has been closed."""
-    return DayClose.objects.filter(
-        event=event, day=hand.day, session__in=[0, hand.session]
-    ).exists()
-
-
-@transaction.atomic
-def hand_results_save(
-    *, event: Event, hand: int, entries: Sequence[ResultEntry], actor
-) -> GridSave:
-    """Save the entry grid of one hand: rows whose result changed since the page was loaded
-    are left alone and returned as conflicts; every other row is saved together.
-
-    Results of a closed day or session are confirmed records: only a leader changes them.
-    """
-    permissions.require(actor, event, permissions.ENTER)
-    row = Hand.objects.filter(event=event, number=hand).first()
-    if row is None:
-        raise RulesError(f"There is no hand {hand} in this event", field="hand")
-    if (
-        entries
-        and actor is not None
-        and not permissions.allowed(actor, event, permissions.LEAD)
-        and hand_is_closed(event, row)
-    ):
-        raise permissions.PermissionDenied(
-            f"Day {row.day} is closed; only a leader may change its results."
-        )
-    current = {
-        table: (version, tricks)
-        for table, version, tricks in HandResult.objects.select_for_update()
-        .filter(hand=row)
-        .values_list("host_table", "version", "visitor_tricks")
-    }
-    conflicts, fresh = [], []
-    for e in entries:
-        version, theirs = current.get(e.host_table, (0, None))
-        if e.seen_version is not None and version != e.seen_version:
-            conflicts.append(ResultConflict(hand, e.host_table, e.tricks_played, theirs))
-        else:
-            fresh.append(e)
-    saved = results_record(event=event, entries=fresh, actor=actor) if fresh else []
-    return GridSave(saved, conflicts)
