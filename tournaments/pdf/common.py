@@ -18,6 +18,7 @@ from reportlab.lib.pagesizes import A4, LETTER, landscape
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import SimpleDocTemplate
 
 from ..rules.types import Trump
 
@@ -31,6 +32,20 @@ SHADE = colors.HexColor("#e6e6e6")
 RULE = colors.HexColor("#555555")
 DEJAVU = Path("/usr/share/fonts/truetype/dejavu")
 SUIT_FONT_NAME = "WhistSuits-Bold"
+
+
+def document(buffer, event_name: str, title: str, pagesize) -> SimpleDocTemplate:
+    """The page frame every flowing printout shares: half-inch margins, titled metadata."""
+    return SimpleDocTemplate(
+        buffer,
+        pagesize=pagesize,
+        leftMargin=MARGIN,
+        rightMargin=MARGIN,
+        topMargin=MARGIN + 8,
+        bottomMargin=MARGIN,
+        title=f"{event_name} — {title}",
+        author="Military Whist Director",
+    )
 
 
 def usable(doc) -> tuple[float, float]:

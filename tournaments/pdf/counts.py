@@ -15,7 +15,6 @@ from reportlab.platypus import (
     KeepTogether,
     PageBreak,
     Paragraph,
-    SimpleDocTemplate,
     Spacer,
     Table,
     TableStyle,
@@ -25,7 +24,17 @@ from ..rules import flags as flag_rules
 from ..rules.errors import RulesError
 from ..rules.types import TableDay
 from . import PrintData, PrintJob
-from .common import BOLD, INK, MARGIN, REGULAR, RULE, SHADE, header_footer, page_size, usable
+from .common import (
+    BOLD,
+    INK,
+    REGULAR,
+    RULE,
+    SHADE,
+    document,
+    header_footer,
+    page_size,
+    usable,
+)
 
 ROW_HEIGHT = 23
 TITLE = ParagraphStyle("title", fontName=BOLD, fontSize=18, leading=23, spaceAfter=4)
@@ -56,16 +65,7 @@ def expected(data: PrintData, day: int, last_hand: int) -> dict[int, TableDay]:
 def build(data: PrintData, job: PrintJob) -> bytes:
     buffer = io.BytesIO()
     title = "Flag-count sheets"
-    doc = SimpleDocTemplate(
-        buffer,
-        pagesize=page_size(data.paper),
-        leftMargin=MARGIN,
-        rightMargin=MARGIN,
-        topMargin=MARGIN + 8,
-        bottomMargin=MARGIN,
-        title=f"{data.event.name} — {title}",
-        author="Military Whist Director",
-    )
+    doc = document(buffer, data.event.name, title, page_size(data.paper))
     tables = data.tables(job)
     story: list = []
     for day, session, hands in chosen_sessions(data, job):

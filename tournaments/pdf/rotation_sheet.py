@@ -15,17 +15,17 @@ import math
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import PageBreak, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+from reportlab.platypus import PageBreak, Paragraph, Spacer, Table, TableStyle
 
 from ..rules.types import Pair
 from . import PrintData, PrintJob
 from .common import (
     BOLD,
     INK,
-    MARGIN,
     REGULAR,
     RULE,
     SHADE,
+    document,
     header_footer,
     page_size,
     session_label,
@@ -70,16 +70,7 @@ def build(data: PrintData, job: PrintJob) -> bytes:
     buffer = io.BytesIO()
     size = page_size(data.paper)
     title = "Master rotation sheet"
-    doc = SimpleDocTemplate(
-        buffer,
-        pagesize=size,
-        leftMargin=MARGIN,
-        rightMargin=MARGIN,
-        topMargin=MARGIN + 8,
-        bottomMargin=MARGIN,
-        title=f"{data.event.name} — {title}",
-        author="Military Whist Director",
-    )
+    doc = document(buffer, data.event.name, title, size)
     decorate = header_footer(data.event.name, title, data.printed)
     heading_height = TITLE.leading + TITLE.spaceAfter + 2 * ROW_HEIGHT
     rows_per_page = int((usable(doc)[1] - heading_height) // ROW_HEIGHT)

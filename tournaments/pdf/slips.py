@@ -18,7 +18,6 @@ from reportlab.platypus import (
     Flowable,
     KeepTogether,
     Paragraph,
-    SimpleDocTemplate,
     Table,
     TableStyle,
 )
@@ -28,9 +27,9 @@ from . import PrintData, PrintJob
 from .common import (
     BOLD,
     INK,
-    MARGIN,
     REGULAR,
     RULE,
+    document,
     header_footer,
     page_size,
     trump_color,
@@ -113,16 +112,7 @@ def slip(data: PrintData, hand: Hand, tables: list[int], width: float) -> Table:
 def build(data: PrintData, job: PrintJob) -> bytes:
     buffer = io.BytesIO()
     title = "Movement slips"
-    doc = SimpleDocTemplate(
-        buffer,
-        pagesize=page_size(data.paper),
-        leftMargin=MARGIN,
-        rightMargin=MARGIN,
-        topMargin=MARGIN + 8,
-        bottomMargin=MARGIN,
-        title=f"{data.event.name} — {title}",
-        author="Military Whist Director",
-    )
+    doc = document(buffer, data.event.name, title, page_size(data.paper))
     tables = data.tables(job)
     width = usable(doc)[0]
     story = []

@@ -8,11 +8,21 @@ from __future__ import annotations
 import io
 
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table
+from reportlab.platypus import Paragraph, Spacer, Table
 
 from ..rules.types import Standing
 from . import PrintData, PrintJob
-from .common import BOLD, INK, MARGIN, REGULAR, RULE, SHADE, header_footer, page_size, usable
+from .common import (
+    BOLD,
+    INK,
+    REGULAR,
+    RULE,
+    SHADE,
+    document,
+    header_footer,
+    page_size,
+    usable,
+)
 
 TITLE = ParagraphStyle("title", fontName=BOLD, fontSize=26, leading=31, spaceAfter=4)
 SUBTITLE = ParagraphStyle("subtitle", fontName=REGULAR, fontSize=15, leading=20, spaceAfter=10)
@@ -50,16 +60,7 @@ def note(row: Standing, final: bool, event) -> str:
 def build(data: PrintData, job: PrintJob) -> bytes:
     buffer = io.BytesIO()
     title = "Standings"
-    doc = SimpleDocTemplate(
-        buffer,
-        pagesize=page_size(data.paper),
-        leftMargin=MARGIN,
-        rightMargin=MARGIN,
-        topMargin=MARGIN + 8,
-        bottomMargin=MARGIN,
-        title=f"{data.event.name} — {title}",
-        author="Military Whist Director",
-    )
+    doc = document(buffer, data.event.name, title, page_size(data.paper))
     final = bool(data.rotation.hands) and data.hands_played >= len(data.rotation.hands)
     story = [
         Paragraph(data.event.name, TITLE),
