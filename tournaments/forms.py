@@ -13,6 +13,7 @@ from .rules.errors import RulesError
 from .rules.flags import check_revokes, check_tricks
 from .rules.rotation import PRESETS
 from .services import ResultEntry
+from .services_setup import SETTING_FIELDS
 
 # ---------------------------------------------------------------- hand entry grid
 
@@ -165,18 +166,7 @@ class EventCreateForm(forms.Form):
 class EventSettingsForm(forms.ModelForm):
     class Meta:
         model = Event
-        fields = [
-            "name",
-            "level",
-            "starts_on",
-            "flags_per_table",
-            "one_flag_at",
-            "two_flags_at",
-            "revoke_penalty",
-            "playoff_places",
-            "advancing",
-            "paper",
-        ]
+        fields = list(SETTING_FIELDS)
         widgets = {"starts_on": forms.DateInput(attrs={"type": "date"})}
 
 
