@@ -46,8 +46,8 @@ class StrongPlayer:
         *,
         samples: int = 20,
         first_trick_samples: int = 8,
-        budget: float = 0.15,
-        min_samples: int = 2,
+        budget: float = 0.12,
+        min_samples: int = 1,
     ) -> None:
         self.rng = rng
         self.samples = samples
@@ -81,8 +81,10 @@ class StrongPlayer:
             slowest = 0.0
             for done in range(limit):
                 elapsed = time.perf_counter() - started
-                # Stop when one more search as slow as the slowest so far would overrun.
-                if done >= self.min_samples and elapsed + slowest > self.budget:
+                # Stop when one more search, as slow as the slowest so far or twice the
+                # average (search times have a long tail), would overrun the budget.
+                guess = max(slowest, 2 * elapsed / done) if done else 0.0
+                if done >= self.min_samples and elapsed + guess > self.budget:
                     break
                 deal = to_endplay(view, sample_layout(view, know, self.rng))
                 before = time.perf_counter()
