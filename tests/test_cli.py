@@ -200,3 +200,59 @@ def test_a_file_that_is_not_an_archive_is_refused(db, tmp_path):
     """A JSON file of another kind is refused with a clear message."""
     with pytest.raises(CommandError, match="not a Military Whist Director event archive"):
         run("import_event", write(tmp_path, '{"hello": 1}', "x.json"))
+
+
+def test_a_custom_pattern_from_a_file_becomes_the_rotation(db, tmp_path):
+    """A leader's own movement, one row per hand, is used hand by hand."""
+    path = write(tmp_path, "hand,1,2,3\n1,2,3,1\n2,3,1,2\n")
+    run(
+        "create_event",
+        "--name",
+        "Own",
+        "--slug",
+        "own",
+        "--tables",
+        "3",
+        "--hands-per-day",
+        "2",
+        "--pattern",
+        "custom",
+        "--pattern-file",
+        path,
+    )
+    assert list(Hand.objects.filter(event__slug="own").values_list("moves", flat=True)) == [
+        [2, 3, 1],
+        [3, 1, 2],
+    ]
+
+
+@pytest.mark.parametrize(
+    ("rows", "message"),
+    [
+        ("1,2,3,1\n2,1,1,2\n", "line 3: Hand 2: table 1 would host 2 visiting pairs"),
+        ("1,2,3,1\n2,1,2,3\n", "line 3: Hand 2: table 1's pair would visit its own table"),
+        ("1,2,3,1\n", "The pattern has 1 hands but the event plays 2"),
+        ("1,2,3,1\n3,3,1,2\n", "line 3: hand: expected hand 2, not '3'"),
+        ("1,2,3,x\n2,3,1,2\n", "line 2: 3: expected a whole number, not 'x'"),
+    ],
+)
+def test_a_custom_pattern_that_breaks_the_rules_is_refused(db, tmp_path, rows, message):
+    """A pattern sending two pairs to one table, or a pair home, creates no event."""
+    path = write(tmp_path, "hand,1,2,3\n" + rows)
+    with pytest.raises(CommandError, match=message.replace("(", r"\(")):
+        run(
+            "create_event",
+            "--name",
+            "Own",
+            "--slug",
+            "own",
+            "--tables",
+            "3",
+            "--hands-per-day",
+            "2",
+            "--pattern",
+            "custom",
+            "--pattern-file",
+            path,
+        )
+    assert not Event.objects.exists()

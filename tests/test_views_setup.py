@@ -161,3 +161,47 @@ def test_settings_changes_are_saved_and_audited(client):
     event.refresh_from_db()
     assert event.two_flags_at == 11
     assert AuditEntry.objects.get(action="settings changed").after == {"two_flags_at": "11"}
+
+
+def _custom_event_body(upload):
+    return {
+        "name": "Club night",
+        "slug": "club-own",
+        "level": "club",
+        "tables": "3",
+        "pattern": "generated",
+        "hands_per_day": "2",
+        "sessions_per_day": "1",
+        "pattern_file": upload,
+        "trumps": "H,S,D,C",
+        "flags_per_table": "12",
+        "one_flag_at": "7",
+        "two_flags_at": "10",
+        "revoke_penalty": "2",
+        "advancing": "2",
+    }
+
+
+def test_staff_create_an_event_with_their_own_rotation(client):
+    """An uploaded pattern becomes the event's rotation, hand by hand."""
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    client.force_login(make_user("boss", is_staff=True))
+    upload = SimpleUploadedFile("own.csv", b"hand,1,2,3\n1,3,1,2\n2,2,3,1\n")
+    assert (
+        client.post(reverse("tournaments:event_new"), _custom_event_body(upload)).status_code == 302
+    )
+    event = Event.objects.get(slug="club-own")
+    assert event.pattern == "custom"
+    assert [h.moves for h in event.hands.order_by("number")] == [[3, 1, 2], [2, 3, 1]]
+
+
+def test_an_uploaded_rotation_that_sends_a_pair_home_is_refused_with_its_line(client):
+    """A pattern breaking the derangement rule shows the line and creates nothing."""
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    client.force_login(make_user("boss", is_staff=True))
+    upload = SimpleUploadedFile("own.csv", b"hand,1,2,3\n1,3,1,2\n2,1,3,2\n")
+    page = client.post(reverse("tournaments:event_new"), _custom_event_body(upload))
+    assert "line 3: Hand 2: table 1&#x27;s pair would visit its own table" in page.content.decode()
+    assert not Event.objects.filter(slug="club-own").exists()

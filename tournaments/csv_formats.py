@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from .rules.errors import RulesError
 from .rules.flags import check_revokes, check_tricks
+from .rules.rotation import check_moves
 
 TEAM_COLUMNS = ("table", "team", "zone", "player_a", "player_b", "player_x", "player_y")
 RESULT_COLUMNS = ("hand", "table", "visitor_tricks")
@@ -151,3 +152,31 @@ def parse_results(text: str, *, tables: int, hands: int) -> list[ResultRow]:
     if problems:
         raise CsvErrors(problems)
     return rows
+
+
+def parse_pattern(text: str, *, tables: int) -> list[dict[int, int]]:
+    """A custom rotation from CSV: header ``hand,1,2,...,N``; each row gives, for every home
+    table, the table its travelling pair visits in that hand. Hands run 1, 2, 3, ... in order."""
+    homes = tuple(str(t) for t in range(1, tables + 1))
+    problems: list[str] = []
+    hands: list[dict[int, int]] = []
+    for line, row in _rows(text, ("hand", *homes)):
+        expected = len(hands) + 1
+        if row["hand"] != str(expected):
+            problems.append(f"line {line}: hand: expected hand {expected}, not {row['hand']!r}")
+        moves = {}
+        for home in homes:
+            host = _whole(row[home], home, line, problems)
+            if host is not None:
+                moves[int(home)] = host
+        if len(moves) == tables:
+            try:
+                check_moves(tables, expected, moves)
+            except RulesError as error:
+                problems.append(f"line {line}: {error.message}")
+        hands.append(moves)
+    if not hands and not problems:
+        problems.append("line 2: the file has a header but no hands")
+    if problems:
+        raise CsvErrors(problems)
+    return hands

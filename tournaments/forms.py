@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from django import forms
 
+from .csv_formats import CsvErrors, parse_pattern
 from .models import Event, Level
 from .rules.errors import RulesError
 from .rules.flags import check_revokes, check_tricks
@@ -125,6 +126,12 @@ class EventCreateForm(forms.Form):
     sessions_per_day = forms.CharField(
         initial="2", required=False, help_text="Sessions each day, e.g. 2 or 2,1"
     )
+    pattern_file = forms.FileField(
+        required=False,
+        label="Your own rotation (optional CSV)",
+        help_text="Header hand,1,2,...,N; one row per hand giving the table each home table's "
+        "travelling pair visits. Uses the hands and sessions per day above.",
+    )
     trumps = forms.CharField(
         initial="H,S,D,C", label="Trump sequence", help_text="H,S,D,C with optional NT, or CUT"
     )
@@ -157,6 +164,21 @@ class EventCreateForm(forms.Form):
                 return data
             if len(data["sessions"]) != len(data["hands"]):
                 self.add_error("sessions_per_day", "Give a session count for every day")
+        upload = data.get("pattern_file")
+        data["custom_moves"] = None
+        if upload and data.get("tables") and "hands" in data:
+            if pattern in PRESETS:
+                self.add_error(
+                    "pattern", "Choose 'generated' to give hands per day for your own rotation"
+                )
+            try:
+                text = upload.read().decode("utf-8-sig")
+                data["custom_moves"] = parse_pattern(text, tables=data["tables"])
+            except UnicodeDecodeError:
+                self.add_error("pattern_file", "The file is not UTF-8 text (save it as CSV)")
+            except CsvErrors as error:
+                for problem in error.problems:
+                    self.add_error("pattern_file", problem)
         one, two = data.get("one_flag_at"), data.get("two_flags_at")
         if one is not None and two is not None and one > two:
             self.add_error("two_flags_at", "Needs at least as many tricks as for 1 flag")

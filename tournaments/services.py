@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
@@ -94,22 +94,27 @@ def event_create(
     pattern: str = "standard",
     trumps: str = "H,S,D,C",
     alternate_pairs: bool = False,
+    custom_moves: Sequence[Mapping[int, int]] | None = None,
     actor=None,
     **settings,
 ) -> Event:
-    """Create an event with its rotation. ``settings`` are further Event fields."""
+    """Create an event with its rotation: the ``standard`` movement, or a ``custom`` pattern
+    given as ``custom_moves``. ``settings`` are further Event fields."""
     if actor is not None and not actor.is_staff:
         raise permissions.PermissionDenied("Only staff create events.")
     if Event.objects.filter(slug=slug).exists():
         raise RulesError(f"An event with the short name {slug!r} already exists", field="slug")
-    if pattern != "standard":
-        raise RulesError(f"Unknown pattern {pattern!r}; use 'standard'", field="pattern")
+    if pattern not in ("standard", "custom") or (pattern == "custom") != (custom_moves is not None):
+        raise RulesError(
+            "Use the standard pattern, or a custom pattern with its moves", field="pattern"
+        )
     rotation = rotation_rules.generate(
         tables,
         hands_per_day,
         sessions_per_day=sessions_per_day,
         trumps=rotation_rules.parse_trumps(trumps),
         alternate_pairs=alternate_pairs,
+        custom_moves=custom_moves,
     )
     event = Event.objects.create(
         name=name,

@@ -125,3 +125,29 @@ def test_strong_player_always_plays_legally():
             card = player.choose(game.view())
             assert card in game.legal_moves()
             game.play(card)
+
+
+def test_strong_player_decides_within_its_time_budget():
+    """On a seeded deal every strong decision is legal and well inside a second.
+
+    The budget is 0.12 s; one search of one layout cannot be stopped and its time has a long
+    tail (and the test machine may be busy), so the bound here is a generous 1.5 s.
+    """
+    pytest.importorskip("endplay")
+    import time
+
+    import endplay.dds  # noqa: F401  # the one-off import is not a decision
+
+    from tournaments.whist.search import StrongPlayer
+
+    strong = StrongPlayer(random.Random(5))
+    game, slowest, searched = Game(new_deal(7)), 0.0, 0
+    while not game.is_over:
+        started = time.perf_counter()
+        card = strong.choose(game.view())
+        slowest = max(slowest, time.perf_counter() - started)
+        searched += strong.searched
+        assert card in game.legal_moves()
+        game.play(card)
+    assert searched > 0  # the deal was searched, not left to the basic player
+    assert slowest < 1.5

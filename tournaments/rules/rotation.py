@@ -86,11 +86,18 @@ def generate(
     sessions_per_day: Sequence[int] | None = None,
     trumps: Sequence[Trump] | str = DEFAULT_TRUMPS,
     alternate_pairs: bool = False,
+    custom_moves: Sequence[Mapping[int, int]] | None = None,
 ) -> Rotation:
-    """The standard rotation for ``tables`` tables and the given hands per day."""
+    """The rotation for ``tables`` tables and the given hands per day: the standard movement,
+    or ``custom_moves`` (one home -> visited mapping a hand) checked hand by hand."""
     check_tables(tables)
     if not hands_per_day or any(h < 1 for h in hands_per_day):
         raise RulesError("Every day needs at least one hand", field="hands_per_day")
+    if custom_moves is not None and len(custom_moves) != sum(hands_per_day):
+        raise RulesError(
+            f"The pattern has {len(custom_moves)} hands but the event plays {sum(hands_per_day)}",
+            field="pattern",
+        )
     sessions_per_day = tuple(sessions_per_day or default_sessions(hands_per_day))
     if len(sessions_per_day) != len(hands_per_day):
         raise RulesError("Give a session count for every day", field="sessions_per_day")
@@ -104,8 +111,12 @@ def generate(
         for session, size in enumerate(session_sizes(day_hands, sessions), 1):
             for _ in range(size):
                 index = len(hands)
-                offset = offsets[index % len(offsets)]
-                moves = {t: (t - 1 + offset) % tables + 1 for t in range(1, tables + 1)}
+                if custom_moves is not None:
+                    moves = dict(custom_moves[index])
+                    check_moves(tables, index + 1, moves)
+                else:
+                    offset = offsets[index % len(offsets)]
+                    moves = {t: (t - 1 + offset) % tables + 1 for t in range(1, tables + 1)}
                 hands.append(
                     Hand(
                         number=index + 1,

@@ -28,7 +28,7 @@ LINE = re.compile(r"^line (\d+):")
 def event_new(request):
     if not request.user.is_staff:
         raise PermissionDenied("Only staff create events; ask your site's administrator.")
-    form = EventCreateForm(request.POST or None)
+    form = EventCreateForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
@@ -40,6 +40,8 @@ def event_new(request):
                 sessions_per_day=data["sessions"],
                 trumps=data["trumps"],
                 alternate_pairs=data["alternate_pairs"],
+                pattern="custom" if data["custom_moves"] else "standard",
+                custom_moves=data["custom_moves"],
                 actor=request.user,
                 level=data["level"],
                 starts_on=data["starts_on"],
