@@ -4,7 +4,7 @@ For each level the computer plays North-South against basic and against random E
 on the same seeded deals; the figures are North-South's tricks per deal and the time each
 level takes per decision. The strong level is slower (about a second a deal), so by default
 it plays the first ``--strong-deals`` 200 deals; ``--strong-deals 1000`` gives the full
-comparison in about 35 minutes on one core. The basic level's figures on those same deals are
+comparison in about 25 minutes on one core. The basic level's figures on those same deals are
 printed beside it, and each margin is the paired difference deal by deal, with its standard
 error. While the strong level plays, a progress line every ``--progress`` deals gives the
 margins so far, so a run stopped early still reports how many deals it covered.
