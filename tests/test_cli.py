@@ -202,10 +202,9 @@ def test_a_file_that_is_not_an_archive_is_refused(db, tmp_path):
         run("import_event", write(tmp_path, '{"hello": 1}', "x.json"))
 
 
-def test_a_custom_pattern_from_a_file_becomes_the_rotation(db, tmp_path):
-    """A leader's own movement, one row per hand, is used hand by hand."""
-    path = write(tmp_path, "hand,1,2,3\n1,2,3,1\n2,3,1,2\n")
-    run(
+def create_three_table_event(pattern_file):
+    """A 3-table, 2-hand event on the leader's own pattern."""
+    return run(
         "create_event",
         "--name",
         "Own",
@@ -218,8 +217,14 @@ def test_a_custom_pattern_from_a_file_becomes_the_rotation(db, tmp_path):
         "--pattern",
         "custom",
         "--pattern-file",
-        path,
+        pattern_file,
     )
+
+
+def test_a_custom_pattern_from_a_file_becomes_the_rotation(db, tmp_path):
+    """A leader's own movement, one row per hand, is used hand by hand."""
+    path = write(tmp_path, "hand,1,2,3\n1,2,3,1\n2,3,1,2\n")
+    create_three_table_event(path)
     assert list(Hand.objects.filter(event__slug="own").values_list("moves", flat=True)) == [
         [2, 3, 1],
         [3, 1, 2],
@@ -240,19 +245,5 @@ def test_a_custom_pattern_that_breaks_the_rules_is_refused(db, tmp_path, rows, m
     """A pattern sending two pairs to one table, or a pair home, creates no event."""
     path = write(tmp_path, "hand,1,2,3\n" + rows)
     with pytest.raises(CommandError, match=message.replace("(", r"\(")):
-        run(
-            "create_event",
-            "--name",
-            "Own",
-            "--slug",
-            "own",
-            "--tables",
-            "3",
-            "--hands-per-day",
-            "2",
-            "--pattern",
-            "custom",
-            "--pattern-file",
-            path,
-        )
+        create_three_table_event(path)
     assert not Event.objects.exists()
