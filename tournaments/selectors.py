@@ -6,6 +6,7 @@ which every write bumps, so a cached value can never outlive the results it came
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import UTC, datetime
 
 from django.core.cache import cache
@@ -86,12 +87,14 @@ def rotation(event: Event) -> Rotation:
     return cached(event, "rotation", build)
 
 
-def results(event: Event) -> list[Result]:
-    """Every recorded result of the event, after revoke penalties, in hand order."""
-    rows = (
-        HandResult.objects.filter(event=event)
-        .order_by("hand__number", "host_table")
-        .values_list("hand__number", "hand__day", "host_table", "visitor_table", "visitor_tricks")
+def results(event: Event, days: Iterable[int] | None = None) -> list[Result]:
+    """Every recorded result of the event (or of ``days``), after revoke penalties, in hand
+    order."""
+    rows = HandResult.objects.filter(event=event)
+    if days is not None:
+        rows = rows.filter(hand__day__in=list(days))
+    rows = rows.order_by("hand__number", "host_table").values_list(
+        "hand__number", "hand__day", "host_table", "visitor_table", "visitor_tricks"
     )
     return [Result(*row) for row in rows]
 
@@ -218,7 +221,7 @@ def day_ledger(
     event: Event, day: int, up_to_hand: int | None = None
 ) -> tuple[dict[int, TableDay], list]:
     """Flags on each table, loans and every move of ``day`` so far (or up to a hand)."""
-    recorded = [r for r in results(event) if up_to_hand is None or r.hand <= up_to_hand]
+    recorded = [r for r in results(event, [day]) if up_to_hand is None or r.hand <= up_to_hand]
     return flag_rules.day_ledger(event.tables, day, recorded, event.flag_settings)
 
 

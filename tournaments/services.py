@@ -13,7 +13,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from . import permissions
+from . import permissions, selectors
 from .csv_formats import TeamRow
 from .models import AuditEntry, Event, Hand, HandResult, Loan, Team
 from .rules import flags as flag_rules
@@ -263,16 +263,12 @@ def results_record(
 
 def loans_rebuild(*, event: Event, days: Iterable[int]) -> None:
     """Rewrite the loans of ``days`` from their results (called inside a write)."""
-    results = [
-        flag_rules.Result(*row)
-        for row in HandResult.objects.filter(event=event, hand__day__in=list(days))
-        .order_by("hand__number")
-        .values_list("hand__number", "hand__day", "host_table", "visitor_table", "visitor_tricks")
-    ]
-    Loan.objects.filter(event=event, day__in=list(days)).delete()
+    days = sorted(days)
+    recorded = selectors.results(event, days)
+    Loan.objects.filter(event=event, day__in=days).delete()
     loans = []
     for day in days:
-        _, moves = flag_rules.day_ledger(event.tables, day, results, event.flag_settings)
+        _, moves = flag_rules.day_ledger(event.tables, day, recorded, event.flag_settings)
         loans += [
             Loan(event=event, day=day, hand=m.hand, table=m.host_table, flags=m.loan)
             for m in moves
