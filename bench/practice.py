@@ -23,9 +23,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tournaments.whist.ai import BasicPlayer, RandomPlayer  # noqa: E402
-from tournaments.whist.game import Game, new_deal  # noqa: E402
-from tournaments.whist.search import StrongPlayer, endplay_available  # noqa: E402
+from tournaments.games.whist.ai import BasicPlayer, RandomPlayer  # noqa: E402
+from tournaments.games.whist.game import Game, new_deal  # noqa: E402
+from tournaments.games.whist.search import StrongPlayer, endplay_available  # noqa: E402
 
 
 def make(level: str, seed: int):

@@ -7,11 +7,11 @@ from django.core.management import CommandError, call_command
 
 from tests.conftest import build_event
 from tournaments import selectors
-from tournaments.advancing import next_level_create
 from tournaments.models import Team
-from tournaments.playoff_services import playoff_hand_record
 from tournaments.rules.errors import RulesError
 from tournaments.services import ResultEntry, results_record
+from tournaments.services.advancing import next_level_create
+from tournaments.services.playoffs import playoff_hand_record
 
 pytestmark = pytest.mark.django_db
 

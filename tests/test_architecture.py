@@ -1,4 +1,4 @@
-"""The rules and the whist engine stay pure Python, testable without Django."""
+"""The rules and the card games stay pure Python, testable without Django."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 PURE = sorted((ROOT / "tournaments" / "rules").glob("*.py")) + sorted(
-    (ROOT / "tournaments" / "whist").glob("*.py")
+    (ROOT / "tournaments" / "games").rglob("*.py")
 )
 
 

@@ -12,10 +12,10 @@ from tests.conftest import build_event
 from tests.leader_helpers import make_user
 from tournaments import selectors
 from tournaments.models import AuditEntry, PlayoffGroup, Role
-from tournaments.playoff_services import playoff_draw_record, playoff_hand_record
 from tournaments.rules.cards_draw import draw_at_random
 from tournaments.rules.errors import RulesError
 from tournaments.services import ResultEntry, results_record
+from tournaments.services.playoffs import playoff_draw_record, playoff_hand_record
 
 pytestmark = pytest.mark.django_db
 

@@ -6,11 +6,11 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
 
-from tournaments.closing import day_close
 from tournaments.models import AuditEntry, DayRecord, EventRole, HandResult, Loan, Role
 from tournaments.rules.errors import RulesError
 from tournaments.selectors import standings
 from tournaments.services import ResultConflict, ResultEntry, results_record
+from tournaments.services.closing import day_close
 
 pytestmark = pytest.mark.django_db
 

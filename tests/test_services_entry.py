@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from tournaments.hand_entry import hand_results_save
 from tournaments.models import AuditEntry, HandResult
 from tournaments.rules.errors import RulesError
 from tournaments.services import ResultEntry, results_record
+from tournaments.services.hand_entry import hand_results_save
 
 from .leader_helpers import make_event, make_user
 

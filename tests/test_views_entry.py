@@ -144,7 +144,7 @@ def test_a_loan_shows_where_a_table_ran_dry(client, event, leader):
 
 def test_an_assistant_may_not_change_a_closed_days_results(client, event):
     """Once day 1 is closed an assistant's correction is refused; nothing changes."""
-    from tournaments.closing import day_close
+    from tournaments.services.closing import day_close
 
     play(event, range(1, 31))
     day_close(event=event, day=1, actor=None)

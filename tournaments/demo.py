@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import random
 
-from .closing import day_close
 from .csv_formats import TeamRow
 from .models import Event
 from .services import ResultEntry, event_create, results_record, teams_replace
+from .services.closing import day_close
 
 TOWNS = [
     "Belleville",

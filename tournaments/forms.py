@@ -14,7 +14,7 @@ from .rules.errors import RulesError
 from .rules.flags import check_revokes, check_tricks
 from .rules.rotation import PRESETS
 from .services import ResultEntry
-from .services_setup import SETTING_FIELDS
+from .services.setup import SETTING_FIELDS
 
 # ---------------------------------------------------------------- hand entry grid
 

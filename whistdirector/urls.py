@@ -4,6 +4,6 @@ from django.urls import include, path
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
-    path("practice/", include("tournaments.practice_urls")),
+    path("practice/", include("tournaments.urls.practice")),
     path("", include("tournaments.urls")),
 ]

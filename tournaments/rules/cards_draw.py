@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from itertools import groupby
 
-from ..whist.cards import Rank  # one rank order for the whole product: 2 low, ace high
+from ..games.whist.cards import Rank  # one rank order for the whole product: 2 low, ace high
 from .errors import RulesError
 from .types import Trump
 

@@ -9,10 +9,11 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
-from .. import closing, permissions, selectors
+from .. import permissions, selectors
 from ..forms import CountsForm
 from ..models import DayClose, Event, Hand
 from ..rules.errors import RulesError
+from ..services import closing
 from .access import event_page
 
 

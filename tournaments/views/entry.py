@@ -10,14 +10,14 @@ from django.views.decorators.http import require_http_methods
 
 from .. import permissions, selectors
 from ..forms import GridInput, parse_grid, shown_value
-from ..hand_entry import hand_is_closed, hand_results_save
 from ..models import AuditEntry, Event, Hand, HandResult, Loan
 from ..rules.errors import RulesError
 from ..rules.flags import flags_won
 from ..rules.rotation import LEADERS_CUT
 from ..rules.types import Pair, Trump
 from ..services import ResultConflict
-from ..services_setup import hand_trump_record
+from ..services.hand_entry import hand_is_closed, hand_results_save
+from ..services.setup import hand_trump_record
 from .access import event_page
 
 

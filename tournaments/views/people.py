@@ -8,9 +8,10 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
-from .. import people, permissions
+from .. import permissions
 from ..models import Event, Role
 from ..rules.errors import RulesError
+from ..services import people
 from .access import event_page
 
 

@@ -13,11 +13,11 @@ from django.views.decorators.http import require_http_methods
 
 from .. import permissions, selectors
 from ..models import AuditEntry, Event
-from ..playoff_selectors import GroupState
-from ..playoff_services import playoff_draw_record, playoff_hand_record
 from ..rules.cards_draw import order_by_draw, playoff_players
 from ..rules.errors import RulesError
 from ..rules.playoffs import PlayoffHand
+from ..selectors.playoff_state import GroupState
+from ..services.playoffs import playoff_draw_record, playoff_hand_record
 
 
 def parse_redraws(text: str, *, tables: bool) -> list[dict]:

@@ -16,11 +16,11 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
-from ..whist.ai import BasicPlayer
-from ..whist.cards import Card, Seat
-from ..whist.game import Game, IllegalPlay, new_deal
-from ..whist.search import StrongPlayer, endplay_available
-from ..whist.tricks import TRUMP_CODES, parse_trump, trump_code, trump_name
+from ..games.whist.ai import BasicPlayer
+from ..games.whist.cards import Card, Seat
+from ..games.whist.game import Game, IllegalPlay, new_deal
+from ..games.whist.search import StrongPlayer, endplay_available
+from ..games.whist.tricks import TRUMP_CODES, parse_trump, trump_code, trump_name
 
 SESSION_KEY = "practice"
 HUMAN = Seat.SOUTH

@@ -13,11 +13,12 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
-from .. import permissions, selectors, services, services_setup
+from .. import permissions, selectors, services
 from ..csv_formats import TEAM_COLUMNS, CsvErrors, parse_teams
 from ..forms import LEVEL_PRESETS, EventCreateForm, EventSettingsForm, TeamsCsvForm
 from ..models import Event, Team
 from ..rules.errors import RulesError
+from ..services import setup as setup_services
 from .access import event_page
 
 LINE = re.compile(r"^line (\d+):")
@@ -67,7 +68,7 @@ def setup(request, event: Event):
     if request.method == "POST" and form.is_valid():
         changes = {f: form.cleaned_data[f] for f in EventSettingsForm.Meta.fields}
         try:
-            services_setup.event_settings_update(event=event, changes=changes, actor=request.user)
+            setup_services.event_settings_update(event=event, changes=changes, actor=request.user)
         except RulesError as error:
             form.add_error(error.field if error.field in form.fields else None, error.message)
         else:
@@ -124,7 +125,7 @@ def tables_assign(request, event: Event):
     error = None
     if request.method == "POST":
         if request.POST.get("action") == "zone":
-            tables = services_setup.zone_order([(t.pk, t.home_table, t.zone) for t in teams])
+            tables = setup_services.zone_order([(t.pk, t.home_table, t.zone) for t in teams])
         else:
             typed = {t.pk: request.POST.get(f"table_{t.pk}", "").strip() for t in teams}
             bad = [t.name for t in teams if not typed[t.pk].isdigit()]
@@ -133,7 +134,7 @@ def tables_assign(request, event: Event):
                 error = f"Type a table number for {', '.join(bad)}"
         if error is None:
             try:
-                services_setup.tables_assign(event=event, tables=tables, actor=request.user)
+                setup_services.tables_assign(event=event, tables=tables, actor=request.user)
             except RulesError as problem:
                 error = problem.message
             else:

@@ -2,10 +2,10 @@ from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tournaments.advancing import next_level_create
 from tournaments.management.commands.create_event import _numbers
 from tournaments.models import Event, Level
 from tournaments.rules.errors import RulesError
+from tournaments.services.advancing import next_level_create
 
 
 class Command(BaseCommand):

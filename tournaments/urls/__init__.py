@@ -6,9 +6,9 @@ The leader's pages and the printouts keep their routes in their own modules; the
 
 from django.urls import path
 
-from .leader_urls import urlpatterns as leader_patterns
-from .print_urls import urlpatterns as print_patterns
-from .views import public
+from ..views import public
+from .leader import urlpatterns as leader_patterns
+from .printing import urlpatterns as print_patterns
 
 app_name = "tournaments"
 

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from tournaments.whist.cards import DECK, Card, Rank, Seat, Suit, deal, sort_hand
+from tournaments.games.whist.cards import DECK, Card, Rank, Seat, Suit, deal, sort_hand
 
 
 def test_deck_holds_52_different_cards():

@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from tournaments.whist.ai import BasicPlayer, RandomPlayer, play_hand
-from tournaments.whist.cards import Card, Seat, Suit
-from tournaments.whist.game import Game, PlayerView, Trick, new_deal
+from tournaments.games.whist.ai import BasicPlayer, RandomPlayer, play_hand
+from tournaments.games.whist.cards import Card, Seat, Suit
+from tournaments.games.whist.game import Game, PlayerView, Trick, new_deal
 
 
 def cards(text: str) -> tuple[Card, ...]:
@@ -100,8 +100,8 @@ def test_basic_player_beats_random_play():
 def test_strong_player_finds_the_only_winning_play():
     """With two tricks left at no-trump, the strong player cashes its ace before losing the lead."""
     pytest.importorskip("endplay")
-    from tournaments.whist.cards import DECK
-    from tournaments.whist.search import StrongPlayer
+    from tournaments.games.whist.cards import DECK
+    from tournaments.games.whist.search import StrongPlayer
 
     # Left: South AH 2D, West KH 3D, North 5C 6C, East AD 4D; every other card is gone.
     left = set(cards("AH 2D KH 3D 5C 6C AD 4D"))
@@ -115,7 +115,7 @@ def test_strong_player_finds_the_only_winning_play():
 def test_strong_player_always_plays_legally():
     """Over a few deals the strong player at North-South only plays legal cards."""
     pytest.importorskip("endplay")
-    from tournaments.whist.search import StrongPlayer
+    from tournaments.games.whist.search import StrongPlayer
 
     strong, basic = StrongPlayer(random.Random(2), budget=0.05), BasicPlayer()
     for seed in range(3):
@@ -138,7 +138,7 @@ def test_strong_player_decides_within_its_time_budget():
 
     import endplay.dds  # noqa: F401  # the one-off import is not a decision
 
-    from tournaments.whist.search import StrongPlayer
+    from tournaments.games.whist.search import StrongPlayer
 
     strong = StrongPlayer(random.Random(5))
     game, slowest, searched = Game(new_deal(7)), 0.0, 0

@@ -1,25 +1,18 @@
-"""ORM writes. Each is atomic, checks the actor's role and leaves an audit entry.
-
-``actor`` is the signed-in user, or None for the command line (whoever can run
-``manage.py`` already owns the database).
-"""
+"""Recording results: atomic, locked on the event row, audited; loans rebuilt from them."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
-from django.db.models import F
 from django.utils import timezone
 
-from . import permissions, selectors
-from .csv_formats import TeamRow
-from .models import AuditEntry, Event, Hand, HandResult, Loan, Team
-from .rules import flags as flag_rules
-from .rules import rotation as rotation_rules
-from .rules.errors import RulesError
-from .rules.types import Rotation
+from .. import permissions, selectors
+from ..models import AuditEntry, Event, Hand, HandResult, Loan
+from ..rules import flags as flag_rules
+from ..rules.errors import RulesError
+from .audit import audit, bump_revision
 
 
 class ResultConflict(RulesError):
@@ -46,128 +39,6 @@ class ResultEntry:
     visitor_revokes: int = 0
     host_revokes: int = 0
     seen_version: int | None = None
-
-
-def audit(
-    event: Event | None, actor, action: str, target: str = "", before=None, after=None, *, at=None
-) -> AuditEntry:
-    return AuditEntry(
-        event=event,
-        actor=permissions.actor_name(actor),
-        at=at or timezone.now(),
-        action=action,
-        target=target,
-        before=before,
-        after=after,
-    )
-
-
-def bump_revision(event: Event) -> None:
-    """Mark the event changed so cached standings and rotation are rebuilt."""
-    Event.objects.filter(pk=event.pk).update(revision=F("revision") + 1)
-    event.refresh_from_db(fields=["revision"])
-
-
-def _save_rotation(event: Event, rotation: Rotation) -> None:
-    Hand.objects.bulk_create(
-        Hand(
-            event=event,
-            number=h.number,
-            day=h.day,
-            session=h.session,
-            trump=h.trump.value if h.trump else None,
-            travelling=h.travelling.value,
-            moves=[h.moves[t] for t in range(1, rotation.tables + 1)],
-        )
-        for h in rotation.hands
-    )
-
-
-@transaction.atomic
-def event_create(
-    *,
-    name: str,
-    slug: str,
-    tables: int,
-    hands_per_day: Sequence[int],
-    sessions_per_day: Sequence[int] | None = None,
-    pattern: str = "standard",
-    trumps: str = "H,S,D,C",
-    alternate_pairs: bool = False,
-    custom_moves: Sequence[Mapping[int, int]] | None = None,
-    actor=None,
-    **settings,
-) -> Event:
-    """Create an event with its rotation: the ``standard`` movement, or a ``custom`` pattern
-    given as ``custom_moves``. ``settings`` are further Event fields."""
-    if actor is not None and not actor.is_staff:
-        raise permissions.PermissionDenied("Only staff create events.")
-    if Event.objects.filter(slug=slug).exists():
-        raise RulesError(f"An event with the short name {slug!r} already exists", field="slug")
-    if pattern not in ("standard", "custom") or (pattern == "custom") != (custom_moves is not None):
-        raise RulesError(
-            "Use the standard pattern, or a custom pattern with its moves", field="pattern"
-        )
-    rotation = rotation_rules.generate(
-        tables,
-        hands_per_day,
-        sessions_per_day=sessions_per_day,
-        trumps=rotation_rules.parse_trumps(trumps),
-        alternate_pairs=alternate_pairs,
-        custom_moves=custom_moves,
-    )
-    event = Event.objects.create(
-        name=name,
-        slug=slug,
-        tables=tables,
-        pattern=pattern,
-        trumps=trumps.upper(),
-        hands_per_day=",".join(str(h) for h in hands_per_day),
-        alternate_pairs=alternate_pairs,
-        **settings,
-    )
-    _save_rotation(event, rotation)
-    if actor is not None:
-        permissions.EventRole.objects.create(event=event, user=actor, role=permissions.Role.LEADER)
-    audit(
-        event,
-        actor,
-        "event created",
-        slug,
-        after={"tables": tables, "hands_per_day": event.hands_per_day},
-    ).save()
-    return event
-
-
-@transaction.atomic
-def teams_replace(*, event: Event, rows: Iterable[TeamRow], actor) -> list[Team]:
-    """Replace the event's teams with ``rows`` (the whole list, as from registration)."""
-    permissions.require(actor, event, permissions.LEAD)
-    before = list(Team.objects.filter(event=event).values_list("home_table", "name"))
-    Team.objects.filter(event=event).delete()
-    teams = Team.objects.bulk_create(
-        Team(
-            event=event,
-            home_table=r.table,
-            name=r.team,
-            zone=r.zone,
-            player_a=r.player_a,
-            player_b=r.player_b,
-            player_x=r.player_x,
-            player_y=r.player_y,
-        )
-        for r in rows
-    )
-    audit(
-        event,
-        actor,
-        "teams imported",
-        f"{len(teams)} teams",
-        before=before,
-        after=[[t.home_table, t.name] for t in teams],
-    ).save()
-    bump_revision(event)
-    return teams
 
 
 def _result_values(r: HandResult) -> dict:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tournaments.whist.cards import Card, Seat, Suit
-from tournaments.whist.tricks import (
+from tournaments.games.whist.cards import Card, Seat, Suit
+from tournaments.games.whist.tricks import (
     flags_won,
     legal_moves,
     parse_trump,

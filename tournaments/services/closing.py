@@ -14,10 +14,10 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
-from . import permissions, selectors
-from .models import DayClose, DayRecord, Event, Hand
-from .rules.errors import RulesError
-from .services import audit, bump_revision
+from .. import permissions, selectors
+from ..models import DayClose, DayRecord, Event, Hand
+from ..rules.errors import RulesError
+from .audit import audit, bump_revision
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,7 @@ and table pages (routes only)."""
 
 from django.urls import path
 
-from .views import closing, entry, people, playoffs, setup, standings, table
+from ..views import closing, entry, people, playoffs, setup, standings, table
 
 urlpatterns = [
     path("new-event/", setup.event_new, name="event_new"),

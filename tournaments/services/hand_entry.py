@@ -8,10 +8,10 @@ from dataclasses import dataclass
 
 from django.db import transaction
 
-from . import permissions
-from .models import DayClose, Event, Hand, HandResult
-from .rules.errors import RulesError
-from .services import ResultConflict, ResultEntry, results_record
+from .. import permissions
+from ..models import DayClose, Event, Hand, HandResult
+from ..rules.errors import RulesError
+from .results import ResultConflict, ResultEntry, results_record
 
 
 @dataclass(frozen=True)

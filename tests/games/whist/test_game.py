@@ -7,10 +7,10 @@ from collections import Counter
 
 import pytest
 
-from tournaments.whist.ai import RandomPlayer
-from tournaments.whist.cards import DECK, Card, Seat, Suit
-from tournaments.whist.game import Game, IllegalPlay, new_deal
-from tournaments.whist.tricks import trick_winner
+from tournaments.games.whist.ai import RandomPlayer
+from tournaments.games.whist.cards import DECK, Card, Seat, Suit
+from tournaments.games.whist.game import Game, IllegalPlay, new_deal
+from tournaments.games.whist.tricks import trick_winner
 
 
 def test_player_left_of_the_dealer_leads_first():

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from .views import practice
+from ..views import practice
 
 app_name = "practice"
 

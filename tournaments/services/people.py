@@ -12,10 +12,10 @@ from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
-from . import permissions
-from .models import Event, EventRole, Role
-from .rules.errors import RulesError
-from .services import audit
+from .. import permissions
+from ..models import Event, EventRole, Role
+from ..rules.errors import RulesError
+from .audit import audit
 
 
 @transaction.atomic

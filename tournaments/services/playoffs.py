@@ -13,14 +13,14 @@ from collections.abc import Mapping, Sequence
 from django.db import transaction
 from django.utils import timezone
 
-from . import permissions, selectors
-from .models import Event, PlayoffGroup, PlayoffHandResult
-from .playoff_selectors import GroupState, draw_to_json
-from .rules.bracket import build_bracket
-from .rules.cards_draw import Card, Draw, draw_at_random, order_by_draw, playoff_players
-from .rules.errors import RulesError
-from .rules.playoffs import PlayoffHand, check_playoff_hand
-from .services import audit, bump_revision
+from .. import permissions, selectors
+from ..models import Event, PlayoffGroup, PlayoffHandResult
+from ..rules.bracket import build_bracket
+from ..rules.cards_draw import Card, Draw, draw_at_random, order_by_draw, playoff_players
+from ..rules.errors import RulesError
+from ..rules.playoffs import PlayoffHand, check_playoff_hand
+from ..selectors.playoff_state import GroupState, draw_to_json
+from .audit import audit, bump_revision
 
 
 def _group_state(event: Event, rank: int) -> GroupState:

@@ -1,20 +1,21 @@
-"""Set-up writes from the leader's pages: settings and table assignment.
+"""Set-up writes: creating an event with its rotation, teams, settings and table assignment.
 
 Each is atomic, checks the actor's role, leaves an audit entry and bumps the revision.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from django.db import transaction
 
-from . import permissions
-from .models import Event, Hand, Team
-from .rules import rotation as rotation_rules
-from .rules.errors import RulesError
-from .rules.types import Trump
-from .services import audit, bump_revision
+from .. import permissions
+from ..csv_formats import TeamRow
+from ..models import Event, Hand, Team
+from ..rules import rotation as rotation_rules
+from ..rules.errors import RulesError
+from ..rules.types import Rotation, Trump
+from .audit import audit, bump_revision
 
 SETTING_FIELDS = (
     "name",
@@ -142,3 +143,105 @@ def hand_trump_record(*, event: Event, hand: int, trump: str, actor) -> Hand:
         ).save()
         bump_revision(event)
     return row
+
+
+def _save_rotation(event: Event, rotation: Rotation) -> None:
+    Hand.objects.bulk_create(
+        Hand(
+            event=event,
+            number=h.number,
+            day=h.day,
+            session=h.session,
+            trump=h.trump.value if h.trump else None,
+            travelling=h.travelling.value,
+            moves=[h.moves[t] for t in range(1, rotation.tables + 1)],
+        )
+        for h in rotation.hands
+    )
+
+
+@transaction.atomic
+def event_create(
+    *,
+    name: str,
+    slug: str,
+    tables: int,
+    hands_per_day: Sequence[int],
+    sessions_per_day: Sequence[int] | None = None,
+    pattern: str = "standard",
+    trumps: str = "H,S,D,C",
+    alternate_pairs: bool = False,
+    custom_moves: Sequence[Mapping[int, int]] | None = None,
+    actor=None,
+    **settings,
+) -> Event:
+    """Create an event with its rotation: the ``standard`` movement, or a ``custom`` pattern
+    given as ``custom_moves``. ``settings`` are further Event fields."""
+    if actor is not None and not actor.is_staff:
+        raise permissions.PermissionDenied("Only staff create events.")
+    if Event.objects.filter(slug=slug).exists():
+        raise RulesError(f"An event with the short name {slug!r} already exists", field="slug")
+    if pattern not in ("standard", "custom") or (pattern == "custom") != (custom_moves is not None):
+        raise RulesError(
+            "Use the standard pattern, or a custom pattern with its moves", field="pattern"
+        )
+    rotation = rotation_rules.generate(
+        tables,
+        hands_per_day,
+        sessions_per_day=sessions_per_day,
+        trumps=rotation_rules.parse_trumps(trumps),
+        alternate_pairs=alternate_pairs,
+        custom_moves=custom_moves,
+    )
+    event = Event.objects.create(
+        name=name,
+        slug=slug,
+        tables=tables,
+        pattern=pattern,
+        trumps=trumps.upper(),
+        hands_per_day=",".join(str(h) for h in hands_per_day),
+        alternate_pairs=alternate_pairs,
+        **settings,
+    )
+    _save_rotation(event, rotation)
+    if actor is not None:
+        permissions.EventRole.objects.create(event=event, user=actor, role=permissions.Role.LEADER)
+    audit(
+        event,
+        actor,
+        "event created",
+        slug,
+        after={"tables": tables, "hands_per_day": event.hands_per_day},
+    ).save()
+    return event
+
+
+@transaction.atomic
+def teams_replace(*, event: Event, rows: Iterable[TeamRow], actor) -> list[Team]:
+    """Replace the event's teams with ``rows`` (the whole list, as from registration)."""
+    permissions.require(actor, event, permissions.LEAD)
+    before = list(Team.objects.filter(event=event).values_list("home_table", "name"))
+    Team.objects.filter(event=event).delete()
+    teams = Team.objects.bulk_create(
+        Team(
+            event=event,
+            home_table=r.table,
+            name=r.team,
+            zone=r.zone,
+            player_a=r.player_a,
+            player_b=r.player_b,
+            player_x=r.player_x,
+            player_y=r.player_y,
+        )
+        for r in rows
+    )
+    audit(
+        event,
+        actor,
+        "teams imported",
+        f"{len(teams)} teams",
+        before=before,
+        after=[[t.home_table, t.name] for t in teams],
+    ).save()
+    bump_revision(event)
+    return teams

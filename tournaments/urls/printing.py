@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from .views import printing
+from ..views import printing
 
 urlpatterns: list = [
     path("events/<slug:slug>/print/", printing.print_page, name="print"),

@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from .models import PlayoffGroup, PlayoffHandResult
-from .rules.bracket import Bracket, build_bracket
-from .rules.cards_draw import Card, Draw
-from .rules.errors import RulesError
-from .rules.playoffs import PlayoffHand, Resolution, TiedGroup, final_places, resolve
+from ..models import PlayoffGroup, PlayoffHandResult
+from ..rules.bracket import Bracket, build_bracket
+from ..rules.cards_draw import Card, Draw
+from ..rules.errors import RulesError
+from ..rules.playoffs import PlayoffHand, Resolution, TiedGroup, final_places, resolve
 
 
 def draw_from_json(rounds: Sequence[dict], *, tables: bool) -> Draw | None:

@@ -11,11 +11,11 @@ from collections.abc import Sequence
 
 from django.db import transaction
 
-from . import selectors
-from .csv_formats import TeamRow
-from .models import Event, Level, Team
-from .rules.errors import RulesError
-from .services import event_create, teams_replace
+from .. import selectors
+from ..csv_formats import TeamRow
+from ..models import Event, Level, Team
+from ..rules.errors import RulesError
+from .setup import event_create, teams_replace
 
 
 def advancing_teams(event: Event) -> list[Team]:

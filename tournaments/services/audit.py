@@ -1,0 +1,30 @@
+"""The audit log and the event's revision: every write leaves an entry and bumps the revision,
+so cached standings and pages are rebuilt."""
+
+from __future__ import annotations
+
+from django.db.models import F
+from django.utils import timezone
+
+from .. import permissions
+from ..models import AuditEntry, Event
+
+
+def audit(
+    event: Event | None, actor, action: str, target: str = "", before=None, after=None, *, at=None
+) -> AuditEntry:
+    return AuditEntry(
+        event=event,
+        actor=permissions.actor_name(actor),
+        at=at or timezone.now(),
+        action=action,
+        target=target,
+        before=before,
+        after=after,
+    )
+
+
+def bump_revision(event: Event) -> None:
+    """Mark the event changed so cached standings and rotation are rebuilt."""
+    Event.objects.filter(pk=event.pk).update(revision=F("revision") + 1)
+    event.refresh_from_db(fields=["revision"])
