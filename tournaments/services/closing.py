@@ -18,6 +18,7 @@ from .. import permissions, selectors
 from ..models import DayClose, DayRecord, Event, Hand
 from ..rules.errors import RulesError
 from .audit import audit, bump_revision
+from .locks import lock_event
 
 
 @dataclass(frozen=True)
@@ -63,6 +64,7 @@ def day_close(
 ) -> DayClose:
     """Close a day (``session`` 0) or one session, recording each table's flags."""
     permissions.require(actor, event, permissions.LEAD)
+    lock_event(event)
     up_to = last_hand(event, day, session)
     if up_to is None:
         what = f"day {day}" + (f" session {session}" if session else "")

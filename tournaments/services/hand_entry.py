@@ -11,6 +11,7 @@ from django.db import transaction
 from .. import permissions
 from ..models import DayClose, Event, Hand, HandResult
 from ..rules.errors import RulesError
+from .locks import lock_event
 from .results import ResultConflict, ResultEntry, results_record
 
 
@@ -39,6 +40,7 @@ def hand_results_save(
     Results of a closed day or session are confirmed records: only a leader changes them.
     """
     permissions.require(actor, event, permissions.ENTER)
+    lock_event(event)
     row = Hand.objects.filter(event=event, number=hand).first()
     if row is None:
         raise RulesError(f"There is no hand {hand} in this event", field="hand")
@@ -53,9 +55,9 @@ def hand_results_save(
         )
     current = {
         table: (version, tricks)
-        for table, version, tricks in HandResult.objects.select_for_update()
-        .filter(hand=row)
-        .values_list("host_table", "version", "visitor_tricks")
+        for table, version, tricks in HandResult.objects.filter(hand=row).values_list(
+            "host_table", "version", "visitor_tricks"
+        )
     }
     conflicts, fresh = [], []
     for e in entries:

@@ -13,6 +13,7 @@ from ..models import AuditEntry, Event, Hand, HandResult, Loan
 from ..rules import flags as flag_rules
 from ..rules.errors import RulesError
 from .audit import audit, bump_revision
+from .locks import lock_event
 
 
 class ResultConflict(RulesError):
@@ -56,11 +57,12 @@ def results_record(
 ) -> list[HandResult]:
     """Save results for host tables, all or none; a stale ``seen_version`` is a conflict."""
     permissions.require(actor, event, permissions.ENTER)
+    lock_event(event)
     numbers = {e.hand for e in entries}
     hands = {h.number: h for h in Hand.objects.filter(event=event, number__in=numbers)}
     current = {
         (r.hand_id, r.host_table): r
-        for r in HandResult.objects.select_for_update().filter(event=event, hand__in=hands.values())
+        for r in HandResult.objects.filter(event=event, hand__in=hands.values())
     }
     now = timezone.now()
     name = permissions.actor_name(actor)

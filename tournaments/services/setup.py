@@ -16,6 +16,7 @@ from ..rules import rotation as rotation_rules
 from ..rules.errors import RulesError
 from ..rules.types import Rotation, Trump
 from .audit import audit, bump_revision
+from .locks import lock_event
 
 SETTING_FIELDS = (
     "name",
@@ -39,7 +40,8 @@ def event_settings_update(*, event: Event, changes: Mapping[str, object], actor)
     if unknown:
         raise RulesError(f"Not a setting: {', '.join(sorted(unknown))}", field=min(unknown))
     # Compare with the stored row: a bound ModelForm has already written into ``event``.
-    stored = Event.objects.select_for_update().get(pk=event.pk)
+    lock_event(event)
+    stored = Event.objects.get(pk=event.pk)
     one = changes.get("one_flag_at", stored.one_flag_at)
     two = changes.get("two_flags_at", stored.two_flags_at)
     if one > two:
