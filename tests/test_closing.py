@@ -40,7 +40,7 @@ def test_checking_counts_lists_each_mismatch_with_the_hands_that_touched_it(clie
     counts[2] -= 1
     page = client.post(url(event), counts_body(counts)).content.decode()
     assert f"table 2 counted {counts[2]}, expected {counts[2] + 1}" in page
-    assert "check the slips of hands 1, 2, 3, 4" in page
+    assert "flags moved there in hands 1, 2, 3, 4" in page
     assert not DayClose.objects.exists()
 
 
@@ -106,3 +106,80 @@ def test_the_close_list_shows_each_day_and_whether_it_is_closed(client, event):
     client.post(url(event), counts_body(expected(event), action="close"))
     page = client.get(reverse("tournaments:close_list", args=[event.slug])).content.decode()
     assert "Closed by lead" in page and "Day 2" in page
+
+
+def test_a_refused_close_keeps_the_mismatch_banner_and_highlight(client, event):
+    """Closing with a wrong count and no note says which table differs, never 'Every count
+    matches', and the row stays highlighted."""
+    client.force_login(make_user("lead", event))
+    counts = {**expected(event), 3: 0}
+    page = client.post(url(event), counts_body(counts, action="close")).content.decode()
+    assert "Every count matches" not in page
+    assert "table 3 counted 0" in page
+    assert 'class="refused"' in page
+
+
+def test_a_day_with_hands_missing_is_not_closed_without_the_override(client):
+    """A day with hands not fully entered and no counts is refused, naming what is missing."""
+    event = make_event("short", tables=4, hands_per_day=(6,))
+    play(event, range(1, 4))
+    client.force_login(make_user("lead", event))
+    page = client.post(url(event), counts_body({}, action="close")).content.decode()
+    assert "hands 4–6 not fully entered" in page
+    assert "no physical count at tables 1–4" in page
+    assert not DayClose.objects.exists()
+
+
+def test_the_override_closes_and_keeps_what_was_missing_in_the_record(client):
+    """Ticking 'Close anyway' closes the day and writes what was missing into its note."""
+    event = make_event("short", tables=4, hands_per_day=(6,))
+    play(event, range(1, 4))
+    client.force_login(make_user("lead", event))
+    body = {**counts_body({}, action="close"), "close_incomplete": "on"}
+    assert client.post(url(event), body).status_code == 302
+    note = DayClose.objects.get().override_note
+    assert "hands 4–6 not fully entered" in note and "no physical count at tables 1–4" in note
+    audit = event.audit.get(action="day closed")
+    assert audit.after["missing"] == [
+        "hands 4–6 not fully entered",
+        "no physical count at tables 1–4",
+    ]
+
+
+def test_the_override_names_what_is_missing_on_its_label(client):
+    """The close page's override tick box says exactly what closing would leave out."""
+    event = make_event("short", tables=4, hands_per_day=(6,))
+    play(event, range(1, 6))
+    client.force_login(make_user("lead", event))
+    page = client.get(url(event)).content.decode()
+    assert "Close anyway, with hand 6 not fully entered; no physical count at tables 1–4" in page
+
+
+def test_a_closed_day_closes_its_sessions(client):
+    """After day 1 closes, its sessions read 'Closed with day 1' and cannot be closed again."""
+    event = make_event("sessions", tables=4, hands_per_day=(4,), sessions_per_day=(2,))
+    play(event, range(1, 5))
+    client.force_login(make_user("lead", event))
+    client.post(url(event), counts_body(expected(event), action="close"))
+    page = client.get(reverse("tournaments:close_list", args=[event.slug])).content.decode()
+    assert page.count("Closed with day 1") == 2
+    assert "Open" not in page
+    session = reverse("tournaments:close_session", args=[event.slug, 1, 2])
+    client.post(session, {**counts_body(expected(event), action="close"), "close_incomplete": "1"})
+    assert DayClose.objects.count() == 1
+
+
+def test_a_mismatched_table_shows_its_ledger_hand_by_hand(client, event):
+    """A count that differs lists every hand of the table: whom it hosted, their tricks, where
+    its pair went, flags in and out, and the running count."""
+    client.force_login(make_user("lead", event))
+    counts = {**expected(event), 2: 0}
+    page = client.post(url(event), counts_body(counts)).content.decode()
+    assert "Table 2, hand by hand" in page
+    ledger = page.split("Table 2, hand by hand")[1].split("</table>")[0]
+    assert ledger.count("<tr>") == 1 + 4  # heading and hands 1-4
+    hand = selectors.rotation(event).hand(1)
+    assert f"Table {hand.visitor_of(2)}'s pair" in ledger
+    assert f"<td>Table {hand.moves[2]}</td>" in ledger
+    # 10 tricks everywhere: two flags out and two in each hand, so the table stays at 12.
+    assert ledger.count('<td class="num total">12</td>') == 4

@@ -100,7 +100,7 @@ def test_loans_are_recorded_when_a_table_runs_dry(db):
 def test_day_close_records_each_tables_flags(event):
     """Closing the day records flags on the table, loans and net flags for every table."""
     results_record(event=event, actor=None, entries=[ResultEntry(1, 2, 10)])
-    day_close(event=event, day=1, actor=None)
+    day_close(event=event, day=1, close_incomplete=True, actor=None)
     assert dict(DayRecord.objects.values_list("table", "net_flags")) == {1: 14, 2: 10, 3: 12, 4: 12}
 
 
@@ -108,7 +108,14 @@ def test_a_count_mismatch_needs_a_note_to_close(event):
     """A physical count that disagrees is refused unless the leader explains it."""
     results_record(event=event, actor=None, entries=[ResultEntry(1, 2, 10)])
     with pytest.raises(RulesError, match="table\\(s\\) 2"):
-        day_close(event=event, day=1, counts={1: 14, 2: 11}, actor=None)
+        day_close(event=event, day=1, counts={1: 14, 2: 11}, close_incomplete=True, actor=None)
     assert not DayRecord.objects.exists()
-    day_close(event=event, day=1, counts={2: 11}, override_note="one flag fell", actor=None)
+    day_close(
+        event=event,
+        day=1,
+        counts={2: 11},
+        override_note="one flag fell",
+        close_incomplete=True,
+        actor=None,
+    )
     assert DayRecord.objects.get(table=2).physical_count == 11

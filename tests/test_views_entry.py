@@ -147,7 +147,7 @@ def test_an_assistant_may_not_change_a_closed_days_results(client, event):
     from tournaments.services.closing import day_close
 
     play(event, range(1, 31))
-    day_close(event=event, day=1, actor=None)
+    day_close(event=event, day=1, close_incomplete=True, actor=None)
     client.force_login(make_user("helper", event, Role.ASSISTANT))
     body = grid_post(event, 1, {1: 3}, seen={1: 1}, was={1: "8,0,0"})
     assert client.post(url(event), body).status_code == 403

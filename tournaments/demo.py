@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import random
 
+from . import selectors
 from .csv_formats import TeamRow
 from .models import Event
 from .services import ResultEntry, event_create, results_record, teams_replace
-from .services.closing import day_close
+from .services.closing import day_close, last_hand
 
 TOWNS = [
     "Belleville",
@@ -112,9 +113,16 @@ def build_provincial(seed: int = 2026) -> Event:
     ]
     teams_replace(event=event, rows=rows, actor=None)
     _play(event, range(1, 31), rng)
-    day_close(event=event, day=1, actor=None)
+    _close(event, day=1)
     _play(event, range(31, 43), rng)
     return event
+
+
+def _close(event: Event, day: int, session: int = 0) -> None:
+    """Close as a leader does: the verifiers' counts typed, all of them right."""
+    summary, _ = selectors.day_ledger(event, day, last_hand(event, day, session))
+    counts = {t: s.on_table for t, s in summary.items()}
+    day_close(event=event, day=day, session=session, counts=counts, actor=None)
 
 
 def build_area(seed: int = 7) -> Event:
@@ -132,5 +140,5 @@ def build_area(seed: int = 7) -> Event:
     ]
     teams_replace(event=event, rows=rows, actor=None)
     _play(event, range(1, 20), rng)
-    day_close(event=event, day=1, session=1, actor=None)
+    _close(event, day=1, session=1)
     return event

@@ -224,6 +224,8 @@ class CountsForm(forms.Form):
         label="Why close despite the differences",
         widget=forms.Textarea(attrs={"rows": 2}),
     )
+    # The view names what is missing in the label, so the tick says exactly what it overrides.
+    close_incomplete = forms.BooleanField(required=False, label="Close anyway")
 
     def __init__(self, *args, tables: int, **kwargs) -> None:
         super().__init__(*args, **kwargs)

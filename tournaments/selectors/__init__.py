@@ -5,7 +5,7 @@ and cached under the event's revision, which every write bumps.
 """
 
 from .events import cached, cached_by_slug, event_by_slug
-from .ledger import closed_days, day_ledger, results, teams_by_table
+from .ledger import closed_days, day_ledger, results, table_ledgers, teams_by_table
 from .movement import hand_from_row, rotation, rotation_payload
 from .ranking import (
     advancing_tables,
@@ -35,6 +35,7 @@ __all__ = [
     "rotation_payload",
     "standings",
     "standings_payload",
+    "table_ledgers",
     "team_entries",
     "teams_by_table",
 ]

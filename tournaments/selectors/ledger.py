@@ -6,7 +6,9 @@ from collections.abc import Iterable
 
 from ..models import DayClose, Event, HandResult, Team
 from ..rules import flags as flag_rules
+from ..rules.table_ledger import LedgerLine, table_ledger
 from ..rules.types import Result, TableDay
+from .movement import rotation
 
 
 def results(event: Event, days: Iterable[int] | None = None) -> list[Result]:
@@ -35,3 +37,15 @@ def day_ledger(
 
 def closed_days(event: Event) -> dict[tuple[int, int | None], DayClose]:
     return {(c.day, c.session): c for c in DayClose.objects.filter(event=event)}
+
+
+def table_ledgers(
+    event: Event, day: int, up_to_hand: int, tables: Iterable[int]
+) -> dict[int, list[LedgerLine]]:
+    """Hand by hand from the day's first hand to ``up_to_hand``, for each of ``tables``."""
+    tables = list(tables)
+    if not tables:
+        return {}
+    hands = [h for h in rotation(event).hands if h.day == day and h.number <= up_to_hand]
+    recorded = [r for r in results(event, [day]) if r.hand <= up_to_hand]
+    return {t: table_ledger(t, event.tables, hands, recorded, event.flag_settings) for t in tables}

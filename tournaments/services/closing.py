@@ -3,6 +3,9 @@
 The computed count is what should be on the table (flags held, loans included); the
 verifiers count the markers in fives. A mismatch is listed with the hands that touched the
 table so the leader can check those slips; the leader may still close with a note.
+
+A close is a confirmed record, so hands not fully entered or counts not typed refuse it,
+unless the leader ticks the override; what was missing is then written into the record.
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Count, Max
 from django.utils import timezone
 
 from .. import permissions, selectors
@@ -52,6 +55,35 @@ def mismatches(
     return found
 
 
+def _spans(numbers: list[int]) -> str:
+    """[3, 4, 5, 9] -> '3–5, 9'."""
+    spans: list[list[int]] = []
+    for n in sorted(numbers):
+        if spans and n == spans[-1][1] + 1:
+            spans[-1][1] = n
+        else:
+            spans.append([n, n])
+    return ", ".join(str(a) if a == b else f"{a}–{b}" for a, b in spans)
+
+
+def missing(event: Event, day: int, session: int, counts: Mapping[int, int]) -> list[str]:
+    """What stops a part from closing cleanly: hands without a result at every table, and
+    tables without a physical count ("hands 20–30 not fully entered")."""
+    hands = Hand.objects.filter(event=event, day=day)
+    if session:
+        hands = hands.filter(session=session)
+    entered = hands.annotate(n=Count("results")).values_list("number", "n")
+    short = [number for number, n in entered if n < event.tables]
+    uncounted = [t for t in range(1, event.tables + 1) if t not in counts]
+    problems = []
+    if short:
+        problems.append(f"hand{'s' if len(short) > 1 else ''} {_spans(short)} not fully entered")
+    if uncounted:
+        many = "s" if len(uncounted) > 1 else ""
+        problems.append(f"no physical count at table{many} {_spans(uncounted)}")
+    return problems
+
+
 @transaction.atomic
 def day_close(
     *,
@@ -60,9 +92,13 @@ def day_close(
     session: int = 0,
     counts: Mapping[int, int] | None = None,
     override_note: str = "",
+    close_incomplete: bool = False,
     actor,
 ) -> DayClose:
-    """Close a day (``session`` 0) or one session, recording each table's flags."""
+    """Close a day (``session`` 0) or one session, recording each table's flags.
+
+    ``close_incomplete`` is the leader's explicit override for hands not fully entered or
+    counts missing; what was missing is kept in the close's note and the audit."""
     permissions.require(actor, event, permissions.LEAD)
     lock_event(event)
     up_to = last_hand(event, day, session)
@@ -72,10 +108,19 @@ def day_close(
     if DayClose.objects.filter(event=event, day=day, session=session).exists():
         what = f"Day {day}" + (f" session {session}" if session else "")
         raise RulesError(f"{what} is already closed", field="day")
+    if session and DayClose.objects.filter(event=event, day=day, session=0).exists():
+        raise RulesError(f"Day {day} is already closed, and its sessions with it", field="day")
     counts = dict(counts or {})
     bad = [t for t in counts if not 1 <= t <= event.tables]
     if bad:
         raise RulesError(f"There is no table {bad[0]} in this event", field=f"count_{bad[0]}")
+    incomplete = missing(event, day, session, counts)
+    if incomplete and not close_incomplete:
+        raise RulesError(
+            f"Not closed: {'; '.join(incomplete)}. Enter them, or tick "
+            "'Close anyway' to close with them missing",
+            field="close_incomplete",
+        )
     found = mismatches(event, day, counts, up_to)
     if found and not override_note.strip():
         tables = ", ".join(str(m.table) for m in found)
@@ -84,6 +129,8 @@ def day_close(
             "with a note explaining why",
             field="override_note",
         )
+    if incomplete:  # the override says what was missing, in the record itself
+        override_note = f"Closed with {'; '.join(incomplete)}. {override_note.strip()}"
     summary, _ = selectors.day_ledger(event, day, up_to)
     close = DayClose.objects.create(
         event=event,
@@ -113,6 +160,7 @@ def day_close(
             "day": day,
             "session": session,
             "mismatches": [m.table for m in found],
+            "missing": incomplete,
             "note": close.override_note,
         },
     ).save()

@@ -31,8 +31,9 @@ def _parts(event: Event) -> list[dict]:
         days.setdefault(row["day"], []).append(row)
     for day, sessions in days.items():
         if len(sessions) > 1:
-            for s in sessions:
-                parts.append({**s, "close": closes.get((day, s["session"]))})
+            for s in sessions:  # a closed day closes its sessions
+                own = closes.get((day, s["session"]))
+                parts.append({**s, "close": own, "with_day": None if own else closes.get((day, 0))})
         parts.append(
             {
                 "day": day,
@@ -52,10 +53,11 @@ def close_list(request, event: Event):
     return render(request, "tournaments/close_list.html", context)
 
 
-def _rows(event: Event, day: int, up_to: int, form: CountsForm, checked: bool) -> list[dict]:
-    summary, moves = selectors.day_ledger(event, day, up_to)
-    counts = form.counts() if checked and form.is_valid() else {}
-    found = {m.table: m for m in closing.mismatches(event, day, counts, up_to)} if checked else {}
+def _rows(event: Event, day: int, up_to: int, form: CountsForm, counts: dict | None) -> list:
+    """Every table's line; ``counts`` is None until the counts have been checked."""
+    summary, _ = selectors.day_ledger(event, day, up_to)
+    found = {m.table: m for m in closing.mismatches(event, day, counts, up_to)} if counts else {}
+    ledgers = selectors.table_ledgers(event, day, up_to, sorted(found))
     teams = selectors.teams_by_table(event)
     return [
         {
@@ -64,6 +66,7 @@ def _rows(event: Event, day: int, up_to: int, form: CountsForm, checked: bool) -
             "field": form[f"count_{t}"],
             "summary": summary[t],
             "mismatch": found.get(t),
+            "ledger": ledgers.get(t),
         }
         for t in range(1, event.tables + 1)
     ]
@@ -74,12 +77,21 @@ def _rows(event: Event, day: int, up_to: int, form: CountsForm, checked: bool) -
 def close_day(request, event: Event, day: int, session: int = 0):
     up_to = closing.last_hand(event, day, session)
     done = DayClose.objects.filter(event=event, day=day, session=session).first()
+    day_closed = selectors.closed_days(event).get((day, 0)) if session else None
     if up_to is None:
         messages.error(request, f"There is no day {day} session {session} in this event.")
         return redirect(reverse("tournaments:close_list", args=[event.slug]))
     form = CountsForm(request.POST or None, tables=event.tables)
     checked = request.method == "POST" and form.is_valid()
-    if checked and request.POST.get("action") == "close" and done is None:
+    # Read the counts before a refused close adds its error: the banner and the highlighted
+    # rows must show the same mismatches the refusal names.
+    counts = form.counts() if checked else None
+    incomplete = [] if done or day_closed else closing.missing(event, day, session, counts or {})
+    if incomplete:
+        form.fields[
+            "close_incomplete"
+        ].label = f"Close anyway, with {'; '.join(incomplete)} (written into the record)"
+    if checked and request.POST.get("action") == "close" and not (done or day_closed):
         if not permissions.allowed(request.user, event, permissions.LEAD):
             raise PermissionDenied("Only a leader closes a day.")
         try:
@@ -87,18 +99,18 @@ def close_day(request, event: Event, day: int, session: int = 0):
                 event=event,
                 day=day,
                 session=session,
-                counts=form.counts(),
+                counts=counts,
                 override_note=form.cleaned_data["override_note"],
+                close_incomplete=form.cleaned_data["close_incomplete"],
                 actor=request.user,
             )
         except RulesError as error:
-            form.add_error(
-                "override_note" if error.field == "override_note" else None, error.message
-            )
+            field = error.field if error.field in ("override_note", "close_incomplete") else None
+            form.add_error(field, error.message)
         else:
             messages.success(request, f"{close} — every table's flags are recorded.")
             return redirect(reverse("tournaments:close_list", args=[event.slug]))
-    rows = _rows(event, day, up_to, form, checked)
+    rows = _rows(event, day, up_to, form, counts)
     context = {
         "event": event,
         "day": day,
@@ -109,6 +121,8 @@ def close_day(request, event: Event, day: int, session: int = 0):
         "checked": checked,
         "mismatches": [r for r in rows if r["mismatch"]],
         "done": done,
+        "day_closed": day_closed,
+        "incomplete": incomplete,
         "records": list(done.records.all()) if done else [],
         "entered_hands": selectors.hands_played(event),
         "can_close": permissions.allowed(request.user, event, permissions.LEAD),
