@@ -16,7 +16,6 @@ import io
 import math
 from dataclasses import dataclass
 
-from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
 from ..rules.types import Hand, Pair
@@ -27,8 +26,10 @@ from .common import (
     REGULAR,
     SHADE,
     Lettering,
+    cut_to,
     draw_qr,
     fit_size,
+    fit_text,
     page_size,
     session_label,
     trump_color,
@@ -156,15 +157,16 @@ def draw_identity(canvas: Canvas, layout: CardLayout, data: PrintData, table: in
     y = baseline - 34
     team = data.teams.get(table)
     name = data.team_name(table)
-    name_size = fit_size(name, BOLD, width, 24, 15)
-    for line in simpleSplit(name, BOLD, name_size, width)[:2]:
+    name_size, name_lines = fit_text(name, BOLD, width, 24, 11)
+    for line in name_lines:
         canvas.setFont(BOLD, name_size)
         canvas.drawCentredString(middle, y, line)
         y -= name_size + 4
     if team and team.zone:
-        canvas.setFont(REGULAR, 13)
         zone = team.zone if team.zone.lower().startswith("zone") else f"Zone {team.zone}"
-        canvas.drawCentredString(middle, y, zone)
+        size, lines = fit_text(zone, REGULAR, width, 13, 8, lines=1)
+        canvas.setFont(REGULAR, size)
+        canvas.drawCentredString(middle, y, lines[0])
         y -= 18
     y -= 8
     all_ab = all(h.travelling is Pair.AB for h in data.rotation.hands)
@@ -180,8 +182,9 @@ def draw_identity(canvas: Canvas, layout: CardLayout, data: PrintData, table: in
             player = getattr(team, f"player_{role.lower()}", "") if team else ""
             canvas.setFont(BOLD, 15)
             canvas.drawString(x, y, role)
-            canvas.setFont(REGULAR, fit_size(player, REGULAR, width - 24, 15, 9))
-            canvas.drawString(x + 22, y, player or "—")
+            size, lines = fit_text(player or "—", REGULAR, width - 24, 15, 9, lines=1)
+            canvas.setFont(REGULAR, size)
+            canvas.drawString(x + 22, y, lines[0])
             y -= 19
         y -= 5
     draw_qr(canvas, url, x, EDGE, QR_SIZE)
@@ -216,8 +219,10 @@ def draw_rotation(
     canvas.drawString(layout.right_x, top - 14, f"Table {table} · every hand")
     right = layout.right_x + layout.right_width
     title = f"{note}hands {hands[0]}–{hands[-1]} · {data.event.name}"
-    canvas.setFont(REGULAR, fit_size(title, REGULAR, layout.right_width - 170, 11))
-    canvas.drawRightString(right, top - 14, title)
+    room = layout.right_width - 170
+    size = fit_size(title, REGULAR, room, 11, 7)
+    canvas.setFont(REGULAR, size)
+    canvas.drawRightString(right, top - 14, cut_to(title, REGULAR, size, room))
     height = layout.row_height(len(rows))
     width = layout.column_width
     edges = cell_edges(width, show_pair)

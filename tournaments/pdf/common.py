@@ -1,37 +1,54 @@
-"""What every printout shares: paper, fonts, trump spelling, the page header and footer.
+"""What every printout shares: paper, fonts, trump spelling, the page header and footer, and
+fitting people's text to its cell.
 
-Text is Helvetica (built into every PDF reader). Helvetica has no suit symbols, so trumps are
-drawn in DejaVu Sans when Debian's fonts-dejavu-core is installed ("♥ Hearts") and spelt as a
-word otherwise ("Hearts"); hearts and diamonds are dark red either way.
+All text is DejaVu Sans, shipped beside this module (``fonts/``, with its licence), so names
+such as Nguyễn, Wałęsa, Dvořák or Şahin print on every system and trumps print as "♥ Hearts";
+hearts and diamonds are dark red. Names come from registration files and can be long: every
+user text goes through ``fit_text`` (wrap, then shrink, then cut with "…") and, in a Paragraph,
+through ``escape`` so that ``<b>`` or ``<img>`` in a name is printed, never obeyed.
 """
 
 from __future__ import annotations
 
-import functools
 import itertools
 from collections.abc import Callable
 from pathlib import Path
+from xml.sax.saxutils import escape as xml_escape
 
 from reportlab.graphics.barcode.qr import QrCodeWidget
 from reportlab.lib import colors
+from reportlab.lib.fonts import addMapping
 from reportlab.lib.pagesizes import A4, LETTER, landscape
+from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import SimpleDocTemplate
+from reportlab.platypus import Paragraph, SimpleDocTemplate
 
 from ..rules.types import Trump
 
 PAPERS = {"letter": LETTER, "a4": A4}
 MARGIN = 36  # half an inch: safe on every office printer
-REGULAR = "Helvetica"
-BOLD = "Helvetica-Bold"
+FONTS = Path(__file__).with_name("fonts")
+REGULAR = "WhistSans"
+BOLD = "WhistSans-Bold"
+ELLIPSIS = "…"
 INK = colors.black
 RED = colors.HexColor("#a00000")  # hearts and diamonds; still dark enough to read far away
 SHADE = colors.HexColor("#e6e6e6")
 RULE = colors.HexColor("#555555")
-DEJAVU = Path("/usr/share/fonts/truetype/dejavu")
-SUIT_FONT_NAME = "WhistSuits-Bold"
+
+
+def _register_fonts() -> None:
+    """DejaVu Sans as the printouts' one family (``<b>`` in a Paragraph picks the bold)."""
+    for name, file in ((REGULAR, "DejaVuSans.ttf"), (BOLD, "DejaVuSans-Bold.ttf")):
+        pdfmetrics.registerFont(TTFont(name, str(FONTS / file)))
+    for italic in (0, 1):
+        addMapping(REGULAR, 0, italic, REGULAR)
+        addMapping(REGULAR, 1, italic, BOLD)
+
+
+_register_fonts()
 
 
 def document(buffer, event_name: str, title: str, pagesize) -> SimpleDocTemplate:
@@ -59,24 +76,16 @@ def page_size(paper: str, *, across: bool = False) -> tuple[float, float]:
     return landscape(size) if across else size
 
 
-@functools.cache
-def suit_font() -> str | None:
-    """The registered font with suit symbols, or None when DejaVu Sans is not installed."""
-    path = DEJAVU / "DejaVuSans-Bold.ttf"
-    if not path.exists():
-        return None
-    try:
-        pdfmetrics.registerFont(TTFont(SUIT_FONT_NAME, str(path)))
-    except Exception:  # a broken font file must never stop the printing  # noqa: BLE001
-        return None
-    return SUIT_FONT_NAME
+def suit_font() -> str:
+    """The font with suit symbols: the printouts' own bold."""
+    return BOLD
 
 
 def trump_text(trump: Trump | None) -> str:
     """How a hand's trump is printed: symbol and word where the font allows, else the word."""
     if trump is None:
         return "Cut"
-    if trump is Trump.NO_TRUMP or suit_font() is None:
+    if trump is Trump.NO_TRUMP:
         return trump.label
     return f"{trump.symbol} {trump.label}"
 
@@ -84,7 +93,7 @@ def trump_text(trump: Trump | None) -> str:
 def trump_font(trump: Trump | None) -> str:
     if trump in (None, Trump.NO_TRUMP):
         return BOLD
-    return suit_font() or BOLD
+    return suit_font()
 
 
 def trump_color(trump: Trump | None) -> colors.Color:
@@ -95,6 +104,86 @@ def fit_size(text: str, font: str, width: float, largest: float, smallest: float
     """The biggest font size up to ``largest`` at which ``text`` fits in ``width``."""
     natural = pdfmetrics.stringWidth(text, font, 1) or 1
     return max(smallest, min(largest, width / natural))
+
+
+def wrap_words(text: str, font: str, size: float, width: float) -> list[str]:
+    """Lines of ``text`` within ``width``: broken at spaces, and inside a word only when the
+    word alone is wider than the line."""
+    lines: list[str] = []
+    for word in text.split():
+        trial = f"{lines[-1]} {word}" if lines else word
+        if lines and pdfmetrics.stringWidth(trial, font, size) <= width:
+            lines[-1] = trial
+        elif pdfmetrics.stringWidth(word, font, size) <= width:
+            lines.append(word)
+        else:
+            pieces = wrap_characters(word, font, size, width)
+            if lines and pdfmetrics.stringWidth(f"{lines[-1]} {pieces[0]}", font, size) <= width:
+                lines[-1] = f"{lines[-1]} {pieces.pop(0)}"
+            lines.extend(pieces)
+    return lines or [""]
+
+
+def cut_to(text: str, font: str, size: float, width: float) -> str:
+    """``text`` as it fits ``width``, ending in "…" when something had to go."""
+    if pdfmetrics.stringWidth(text, font, size) <= width:
+        return text
+    while text and pdfmetrics.stringWidth(text + ELLIPSIS, font, size) > width:
+        text = text[:-1]
+    return text.rstrip() + ELLIPSIS
+
+
+def fit_text(
+    text: str, font: str, width: float, largest: float, smallest: float = 7, lines: int = 2
+) -> tuple[float, list[str]]:
+    """The biggest size (``largest`` down to ``smallest``) at which ``text`` wraps into at
+    most ``lines`` lines of ``width``, and those lines; at ``smallest`` the last line that
+    fits is cut with "…", so no name ever leaves its cell."""
+    size = largest
+    while True:
+        wrapped = wrap_words(text, font, size, width)
+        if len(wrapped) <= lines:
+            return size, wrapped
+        if size <= smallest:
+            kept = wrapped[:lines]
+            kept[-1] = cut_to(f"{kept[-1]} {wrapped[lines]}", font, size, width)
+            return size, kept
+        size = max(smallest, size - 0.5)
+
+
+def fitted_paragraph(
+    text: str,
+    font: str,
+    width: float,
+    largest: float,
+    smallest: float = 7,
+    lines: int = 2,
+    *,
+    align: int = 0,
+) -> Paragraph:
+    """A table cell's user text as a Paragraph that stays inside ``width``: wrapped, shrunk
+    or cut by ``fit_text``, and escaped so markup in a name prints as typed."""
+    size, wrapped = fit_text(text, font, width, largest, smallest, lines)
+    style = ParagraphStyle(
+        f"fit-{font}-{size}-{align}",
+        fontName=font,
+        fontSize=size,
+        leading=size * 1.18,
+        alignment=align,
+    )
+    return Paragraph("<br/>".join(escape(line) for line in wrapped), style)
+
+
+def text_height(cell: object) -> float:
+    """The height of a ``fitted_paragraph`` (0 for plain text cells)."""
+    if not isinstance(cell, Paragraph):
+        return 0
+    return cell.style.leading * (cell.text.count("<br/>") + 1)
+
+
+def escape(text: str) -> str:
+    """User text for a Paragraph: ``<``, ``>`` and ``&`` are printed, not read as markup."""
+    return xml_escape(text)
 
 
 def session_label(day: int, session: int, first: int, last: int, sessions_in_day: int) -> str:
@@ -111,8 +200,11 @@ def header_footer(event_name: str, title: str, printed: str) -> Callable[[Canvas
         canvas.saveState()
         canvas.setFillColor(INK)
         canvas.setFont(BOLD, 12)
-        canvas.drawString(MARGIN, height - MARGIN + 12, event_name)
         canvas.drawRightString(width - MARGIN, height - MARGIN + 12, title)
+        room = width - 2 * MARGIN - pdfmetrics.stringWidth(title, BOLD, 12) - 18
+        size = fit_size(event_name, BOLD, room, 12, 8)
+        canvas.setFont(BOLD, size)
+        canvas.drawString(MARGIN, height - MARGIN + 12, cut_to(event_name, BOLD, size, room))
         canvas.setStrokeColor(RULE)
         canvas.setLineWidth(0.8)
         canvas.line(MARGIN, height - MARGIN + 6, width - MARGIN, height - MARGIN + 6)

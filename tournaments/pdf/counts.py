@@ -22,6 +22,7 @@ from reportlab.platypus import (
 
 from ..rules import flags as flag_rules
 from ..rules.errors import RulesError
+from ..rules.spans import spans
 from ..rules.types import TableDay
 from . import PrintData, PrintJob
 from .common import (
@@ -31,8 +32,10 @@ from .common import (
     RULE,
     SHADE,
     document,
+    fitted_paragraph,
     header_footer,
     page_size,
+    text_height,
     usable,
 )
 
@@ -90,7 +93,9 @@ def sheet(
     last = hands[-1].number
     several = data.sessions_in_day(day) > 1
     part = f"Day {day} · Session {session}" if several else f"Day {day}"
-    story = [Paragraph(f"Flag count — {part} · after hand {last}", TITLE)]
+    chosen = "" if len(tables) == data.event.tables else f" · Tables {spans(tables)}"
+    title = f"Flag count — {part} · after hand {last}{chosen}"
+    story = [Paragraph(title, TITLE)]
     numbers = {h.number for h in hands}
     if job.fill_counts:
         summary = expected(data, day, last)
@@ -112,45 +117,81 @@ def sheet(
                 NOTE,
             )
         )
-    body = [HEADINGS]
+    widths = column_widths(width)
+    # The first row names the session on every page a long sheet runs on to.
+    body = [[title] + [""] * (len(HEADINGS) - 1), HEADINGS]
+    heights = [ROW_HEIGHT, ROW_HEIGHT]
     for table in tables:
         ledger = summary.get(table)
+        team = fitted_paragraph(data.team_name(table), REGULAR, widths[1] - 12, 13, 9)
         body.append(
             [
                 str(table),
-                data.team_name(table),
+                team,
                 str(ledger.on_table) if ledger else "",
                 str(ledger.loans) if ledger and ledger.loans else "",
                 "",
                 "",
             ]
         )
-    story.append(count_table(body, width))
+        heights.append(max(ROW_HEIGHT, text_height(team) + 6))
+    filled = [summary[t] for t in tables if t in summary]
+    body.append(
+        [
+            "Total",
+            f"{len(tables)} tables",
+            str(sum(d.on_table for d in filled)) if filled else "",
+            str(sum(d.loans for d in filled)) if filled else "",
+            "",
+            "",
+        ]
+    )
+    heights.append(ROW_HEIGHT)
+    story.append(count_table(body, widths, heights))
+    if len(tables) == data.event.tables:
+        story.append(Spacer(1, 6))
+        story.append(
+            Paragraph(
+                f"All {len(tables)} tables together hold {len(tables)} × "
+                f"{data.event.flags_per_table} = {len(tables) * data.event.flags_per_table} "
+                "flags plus every flag the leader loaned.",
+                NOTE,
+            )
+        )
     story.append(Spacer(1, 18))
     story.append(KeepTogether(signatures(width)))
     return story
 
 
-def count_table(body: list[list[str]], width: float) -> Table:
+def column_widths(width: float) -> list[float]:
     widths = [48, 0, 70, 58, 78, 96]
     widths[1] = width - sum(widths)
+    return widths
+
+
+def count_table(body: list[list], widths: list[float], heights: list[float]) -> Table:
     style = TableStyle(
         [
-            ("FONT", (0, 0), (-1, 0), BOLD, 12),
-            ("FONT", (0, 1), (-1, -1), REGULAR, 13),
-            ("FONT", (0, 1), (0, -1), BOLD, 15),
-            ("FONT", (2, 1), (3, -1), BOLD, 15),
-            ("ALIGN", (0, 0), (0, -1), "CENTER"),
-            ("ALIGN", (2, 0), (-1, -1), "CENTER"),
+            ("SPAN", (0, 0), (-1, 0)),
+            ("FONT", (0, 0), (-1, 0), BOLD, 11),
+            ("FONT", (0, 1), (-1, 1), BOLD, 12),
+            ("FONT", (0, 2), (-1, -1), REGULAR, 13),
+            ("FONT", (0, 2), (0, -1), BOLD, 15),
+            ("FONT", (2, 2), (3, -1), BOLD, 15),
+            ("FONT", (0, -1), (-1, -1), BOLD, 13),
+            ("ALIGN", (0, 1), (0, -1), "CENTER"),
+            ("ALIGN", (2, 1), (-1, -1), "CENTER"),
             ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-            ("BACKGROUND", (0, 0), (-1, 0), SHADE),
-            ("LINEBELOW", (0, 0), (-1, 0), 1.5, INK),
-            ("GRID", (0, 1), (-1, -1), 0.5, RULE),
-            ("BOX", (0, 0), (-1, -1), 1.2, INK),
-            ("BOX", (4, 1), (4, -1), 1.5, INK),
+            ("BACKGROUND", (0, 1), (-1, 1), SHADE),
+            ("BACKGROUND", (0, -1), (-1, -1), SHADE),
+            ("LINEBELOW", (0, 1), (-1, 1), 1.5, INK),
+            ("LINEABOVE", (0, -1), (-1, -1), 1.5, INK),
+            ("GRID", (0, 2), (-1, -1), 0.5, RULE),
+            ("BOX", (0, 1), (-1, -1), 1.2, INK),
+            ("BOX", (4, 2), (4, -1), 1.5, INK),
         ]
     )
-    return Table(body, colWidths=widths, rowHeights=ROW_HEIGHT, repeatRows=1, style=style)
+    return Table(body, colWidths=widths, rowHeights=heights, repeatRows=2, style=style)
 
 
 def signatures(width: float) -> list:

@@ -17,6 +17,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import PageBreak, Paragraph, Spacer, Table, TableStyle
 
+from ..rules.spans import spans
 from ..rules.types import Pair
 from . import PrintData, PrintJob
 from .common import (
@@ -83,7 +84,7 @@ def build(data: PrintData, job: PrintJob) -> bytes:
             hands = [r for r in rows if not isinstance(r, str)]
             story.append(
                 Paragraph(
-                    f"Tables {group[0]}–{group[-1]} · hands {hands[0].number}–"
+                    f"Tables {spans(group)} · hands {hands[0].number}–"
                     f"{hands[-1].number} (day {hands[0].day})",
                     TITLE,
                 )

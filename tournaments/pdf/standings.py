@@ -19,8 +19,11 @@ from .common import (
     RULE,
     SHADE,
     document,
+    escape,
+    fitted_paragraph,
     header_footer,
     page_size,
+    text_height,
     usable,
 )
 
@@ -63,8 +66,8 @@ def build(data: PrintData, job: PrintJob) -> bytes:
     doc = document(buffer, data.event.name, title, page_size(data.paper))
     final = bool(data.rotation.hands) and data.hands_played >= len(data.rotation.hands)
     story = [
-        Paragraph(data.event.name, TITLE),
-        Paragraph(subtitle(data), SUBTITLE),
+        Paragraph(escape(data.event.name), TITLE),
+        Paragraph(escape(subtitle(data)), SUBTITLE),
         standings_table(data, final, usable(doc)[0]),
         Paragraph(
             "= shares the place with the other teams on the same total. Days are net flags "
@@ -80,29 +83,36 @@ def build(data: PrintData, job: PrintJob) -> bytes:
     return buffer.getvalue()
 
 
+PADDING = 12  # a cell's left and right padding together
+
+
 def standings_table(data: PrintData, final: bool, width: float) -> Table:
     days = max((len(s.days) for s in data.standings), default=0)
     zones = any(s.zone for s in data.standings)
     heading = ["Place", "Table", "Team"] + (["Zone"] if zones else [])
     heading += [f"Day {d}" for d in range(1, days + 1)] + ["Total", ""]
-    body = [heading]
-    for row in data.standings:
-        rank = f"{row.rank}=" if row.tied else str(row.rank)
-        cells = [rank, str(row.table), row.team] + ([row.zone] if zones else [])
-        cells += [str(d) for d in row.days] + [""] * (days - len(row.days))
-        cells += [str(row.total), note(row, final, data.event)]
-        body.append(cells)
-    fixed = [50, 44] + ([66] if zones else []) + [46] * days + [60, 96]
+    fixed = [50, 44] + ([76] if zones else []) + [46] * days + [60, 96]
     team_width = max(100, width - sum(fixed))
     widths = fixed[:2] + [team_width] + fixed[2:]
+    body, heights = [heading], [20]
+    for row in data.standings:
+        rank = f"{row.rank}=" if row.tied else str(row.rank)
+        # Names wrap, shrink and at worst end in "…" inside their own column.
+        team = fitted_paragraph(row.team, BOLD, team_width - PADDING, 15, 9, lines=3)
+        cells = [rank, str(row.table), team]
+        if zones:
+            cells.append(fitted_paragraph(row.zone, REGULAR, fixed[2] - PADDING, 13, 8, lines=3))
+        cells += [str(d) for d in row.days] + [""] * (days - len(row.days))
+        note_text = note(row, final, data.event)
+        cells += [str(row.total), fitted_paragraph(note_text, REGULAR, fixed[-1] - PADDING, 11, 7)]
+        body.append(cells)
+        heights.append(max(ROW_HEIGHT, *(text_height(c) + 6 for c in cells[2:] if c)))
     total_column = len(heading) - 2
     style = [
         ("FONT", (0, 0), (-1, 0), BOLD, 12),
         ("FONT", (0, 1), (-1, -1), REGULAR, 15),
         ("FONT", (0, 1), (0, -1), BOLD, 16),
-        ("FONT", (2, 1), (2, -1), BOLD, 15),
         ("FONT", (total_column, 1), (total_column, -1), BOLD, 18),
-        ("FONT", (-1, 1), (-1, -1), REGULAR, 11),
         ("ALIGN", (0, 0), (1, -1), "CENTER"),
         ("ALIGN", (3 + int(zones), 0), (total_column, -1), "CENTER"),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
@@ -113,5 +123,4 @@ def standings_table(data: PrintData, final: bool, width: float) -> Table:
     advancing = data.event.advancing
     if final and 0 < advancing < len(body) - 1:
         style.append(("LINEBELOW", (0, advancing), (-1, advancing), 2, INK))
-    heights = [20] + [ROW_HEIGHT] * (len(body) - 1)
     return Table(body, colWidths=widths, rowHeights=heights, repeatRows=1, style=style)

@@ -20,6 +20,7 @@ from django.utils import timezone
 from .. import permissions, selectors
 from ..models import DayClose, DayRecord, Event, Hand
 from ..rules.errors import RulesError
+from ..rules.spans import spans
 from .audit import audit, bump_revision
 from .locks import lock_event
 
@@ -55,17 +56,6 @@ def mismatches(
     return found
 
 
-def _spans(numbers: list[int]) -> str:
-    """[3, 4, 5, 9] -> '3–5, 9'."""
-    spans: list[list[int]] = []
-    for n in sorted(numbers):
-        if spans and n == spans[-1][1] + 1:
-            spans[-1][1] = n
-        else:
-            spans.append([n, n])
-    return ", ".join(str(a) if a == b else f"{a}–{b}" for a, b in spans)
-
-
 def missing(event: Event, day: int, session: int, counts: Mapping[int, int]) -> list[str]:
     """What stops a part from closing cleanly: hands without a result at every table, and
     tables without a physical count ("hands 20–30 not fully entered")."""
@@ -77,10 +67,10 @@ def missing(event: Event, day: int, session: int, counts: Mapping[int, int]) -> 
     uncounted = [t for t in range(1, event.tables + 1) if t not in counts]
     problems = []
     if short:
-        problems.append(f"hand{'s' if len(short) > 1 else ''} {_spans(short)} not fully entered")
+        problems.append(f"hand{'s' if len(short) > 1 else ''} {spans(short)} not fully entered")
     if uncounted:
         many = "s" if len(uncounted) > 1 else ""
-        problems.append(f"no physical count at table{many} {_spans(uncounted)}")
+        problems.append(f"no physical count at table{many} {spans(uncounted)}")
     return problems
 
 
