@@ -1,54 +1,80 @@
-"""Django admin for staff: events, roles, teams, results, closes and the audit log."""
+"""Django admin for staff: a read-only view of events, roles, teams, results, closes and the
+audit log.
+
+Every change to these records goes through the services, which check roles, lock the event,
+re-derive loans and leave an audit entry; an admin edit or delete would skip all of that. So
+the admin only shows them; changes are made on the leader's pages or with ``manage.py``.
+"""
 
 from django.contrib import admin
 
-from .models import AuditEntry, DayClose, DayRecord, Event, EventRole, Hand, HandResult, Loan, Team
+from .models import (
+    AuditEntry,
+    DayClose,
+    DayRecord,
+    Event,
+    EventRole,
+    Hand,
+    HandResult,
+    Loan,
+    PlayoffGroup,
+    PlayoffHandResult,
+    Team,
+)
 
 
-class RoleInline(admin.TabularInline):
+class ReadOnly:
+    """No add, change or delete (and so no "Delete selected" action): view only."""
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+class RoleInline(ReadOnly, admin.TabularInline):
     model = EventRole
-    extra = 1
-    autocomplete_fields = ["user"]
+    extra = 0
 
 
-class TeamInline(admin.TabularInline):
+class TeamInline(ReadOnly, admin.TabularInline):
     model = Team
     extra = 0
 
 
 @admin.register(Event)
-class EventAdmin(admin.ModelAdmin):
+class EventAdmin(ReadOnly, admin.ModelAdmin):
     list_display = ["name", "slug", "level", "tables", "hands_per_day", "starts_on"]
     list_filter = ["level"]
     search_fields = ["name", "slug"]
-    readonly_fields = ["revision", "created_at"]
     inlines = [RoleInline, TeamInline]
 
 
 @admin.register(EventRole)
-class EventRoleAdmin(admin.ModelAdmin):
+class EventRoleAdmin(ReadOnly, admin.ModelAdmin):
     list_display = ["event", "user", "role"]
     list_filter = ["role", "event"]
-    autocomplete_fields = ["user"]
 
 
 @admin.register(Team)
-class TeamAdmin(admin.ModelAdmin):
+class TeamAdmin(ReadOnly, admin.ModelAdmin):
     list_display = ["event", "home_table", "name", "zone"]
     list_filter = ["event"]
     search_fields = ["name", "player_a", "player_b", "player_x", "player_y"]
 
 
 @admin.register(Hand)
-class HandAdmin(admin.ModelAdmin):
+class HandAdmin(ReadOnly, admin.ModelAdmin):
     list_display = ["event", "number", "day", "session", "trump", "travelling"]
     list_filter = ["event", "day"]
 
 
 @admin.register(HandResult)
-class HandResultAdmin(admin.ModelAdmin):
-    """Read-only: results change through the entry grid so that every change is audited."""
-
+class HandResultAdmin(ReadOnly, admin.ModelAdmin):
     list_display = [
         "event",
         "hand",
@@ -61,39 +87,39 @@ class HandResultAdmin(admin.ModelAdmin):
     ]
     list_filter = ["event"]
 
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
 
 @admin.register(Loan)
-class LoanAdmin(admin.ModelAdmin):
+class LoanAdmin(ReadOnly, admin.ModelAdmin):
     list_display = ["event", "day", "hand", "table", "flags"]
     list_filter = ["event", "day"]
 
 
-class DayRecordInline(admin.TabularInline):
+class DayRecordInline(ReadOnly, admin.TabularInline):
     model = DayRecord
     extra = 0
 
 
 @admin.register(DayClose)
-class DayCloseAdmin(admin.ModelAdmin):
+class DayCloseAdmin(ReadOnly, admin.ModelAdmin):
     list_display = ["event", "day", "session", "closed_by", "closed_at"]
     list_filter = ["event"]
     inlines = [DayRecordInline]
 
 
+class PlayoffHandInline(ReadOnly, admin.TabularInline):
+    model = PlayoffHandResult
+    extra = 0
+
+
+@admin.register(PlayoffGroup)
+class PlayoffGroupAdmin(ReadOnly, admin.ModelAdmin):
+    list_display = ["event", "rank", "total", "tables"]
+    list_filter = ["event"]
+    inlines = [PlayoffHandInline]
+
+
 @admin.register(AuditEntry)
-class AuditEntryAdmin(admin.ModelAdmin):
+class AuditEntryAdmin(ReadOnly, admin.ModelAdmin):
     list_display = ["at", "event", "actor", "action", "target"]
     list_filter = ["event", "action"]
     search_fields = ["target", "actor"]
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False

@@ -248,3 +248,25 @@ class CountsForm(forms.Form):
 
     def count_fields(self):
         return [self[f"count_{t}"] for t in range(1, self.tables + 1)]
+
+
+# ---------------------------------------------------------------- records from the browser
+
+
+class ResultsCsvForm(TeamsCsvForm):
+    """A results CSV (``hand,table,visitor_tricks[,visitor_revokes,host_revokes]``), uploaded
+    or pasted, read as the teams file is."""
+
+    def clean(self):
+        try:
+            return super().clean()
+        except forms.ValidationError:
+            raise forms.ValidationError("Choose a CSV file or paste the results") from None
+
+
+class ArchiveForm(forms.Form):
+    archive = forms.FileField(label="Event archive (.json, from Download the archive)")
+
+
+class DeleteEventForm(forms.Form):
+    confirm = forms.CharField(label="Type the event's short name to confirm", max_length=60)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 import django_tables2 as tables
+from django.urls import reverse
 from django.utils.html import format_html
 
 from .rules.types import Standing
@@ -31,7 +32,8 @@ class StandingsTable(tables.Table):
         attrs = {"class": "standings"}
         template_name = "django_tables2/table.html"
 
-    def __init__(self, data, *, days: int, **kwargs) -> None:
+    def __init__(self, data, *, days: int, event_slug: str = "", **kwargs) -> None:
+        self.event_slug = event_slug
         extra = [
             (
                 f"day{i}",
@@ -49,6 +51,16 @@ class StandingsTable(tables.Table):
         self.sequence = ["rank", "table", "team", "zone", *[n for n, _ in extra], "total", "note"]
         if not any(r.get("zone") for r in data):
             self.columns.hide("zone")
+
+    def render_table(self, value, record):
+        """The table number links to the table's own page (its rotation and flags)."""
+        if not self.event_slug:
+            return value
+        url = reverse("tournaments:table", args=[self.event_slug, value])
+        return format_html('<a href="{}">{}</a>', url, value)
+
+    def value_table(self, value, record):
+        return value
 
     def render_rank(self, value, record):
         if record.get("tied"):
@@ -80,6 +92,7 @@ def standings_table(
     *,
     advancing: Collection[int] = (),
     due: Collection[int] = (),
+    event_slug: str = "",
     **kwargs,
 ) -> StandingsTable:
     """The standings table for rows from ``selectors.standings``; ``advancing`` and ``due``
@@ -99,4 +112,4 @@ def standings_table(
         }
         for s in rows
     ]
-    return StandingsTable(data, days=days, **kwargs)
+    return StandingsTable(data, days=days, event_slug=event_slug, **kwargs)

@@ -1,4 +1,9 @@
-/* Projector standings: refetch standings.json and redraw the rows, no page reload. */
+/* Projector standings: refetch standings.json and redraw the rows, no page reload.
+
+Rows are marked "advancing" only where standings.json says so (all hands played, no undecided
+tie across the line). The type shrinks until every row fits the screen; below a size that
+still reads across a hall, the rows are shown a screenful at a time, turning every few
+seconds. */
 (function () {
   "use strict";
   var table = document.getElementById("projector");
@@ -6,8 +11,13 @@
   var body = document.getElementById("projector-rows");
   var played = document.getElementById("hands-played");
   var updated = document.getElementById("updated");
+  var pageOf = document.getElementById("page-of");
+  var legend = document.getElementById("legend-advancing");
   var seconds = +table.dataset.refresh || 15;
-  var advancing = body.querySelectorAll("tr.advancing").length;
+  var SMALLEST = 22;  // px: the least that reads from the back of a hall
+  var LARGEST = 54;
+  var TURN = 8000;   // ms a screenful stays up when the rows are paged
+  var page = 0;
 
   function cell(text, cls) {
     var td = document.createElement("td");
@@ -15,33 +25,36 @@
     td.textContent = text;
     return td;
   }
+  function mark(cls, text, title) {
+    var span = document.createElement("span");
+    span.className = cls;
+    span.textContent = text;
+    if (title) span.title = title;
+    return span;
+  }
   function draw(data) {
     var rows = document.createDocumentFragment();
-    data.standings.forEach(function (s, i) {
+    var anyAdvancing = false;
+    data.standings.forEach(function (s) {
       var tr = document.createElement("tr");
-      if (i < advancing) tr.className = "advancing";
+      if (s.advancing) { tr.className = "advancing"; anyAdvancing = true; }
       var rank = cell(String(s.rank), "num rank");
-      if (s.tied) {
-        var tie = document.createElement("span");
-        tie.className = "tie";
-        tie.textContent = "=";
-        rank.appendChild(tie);
-      } else if (s.playoff && s.playoff.length) {
-        var mark = document.createElement("span");
-        mark.className = "playoff";
-        mark.title = "decided by playoff";
-        mark.textContent = "P";
-        rank.appendChild(mark);
-      }
+      if (s.tied) rank.appendChild(mark("tie", "="));
+      else if (s.playoff && s.playoff.length) rank.appendChild(mark("playoff", "P", "decided by playoff"));
       tr.appendChild(rank);
       tr.appendChild(cell(String(s.table), "num"));
-      var team = cell(s.team, "team");
-      if (s.playoff && s.playoff.length) {
-        var note = document.createElement("span");
-        note.className = "playoff-note";
-        note.textContent = " playoff hand" + (s.playoff.length > 1 ? "s " : " ") + s.playoff.join(", ");
+      var team = cell("", "team");
+      if (s.advancing) {
+        var arrow = mark("advance-mark", "▲");
+        arrow.setAttribute("aria-hidden", "true");
+        team.appendChild(arrow);
         team.appendChild(document.createTextNode(" "));
-        team.appendChild(note);
+      }
+      team.appendChild(document.createTextNode(s.team));
+      if (s.playoff && s.playoff.length) {
+        team.appendChild(document.createTextNode(" "));
+        team.appendChild(mark("playoff-note",
+          "playoff hand" + (s.playoff.length > 1 ? "s " : " ") + s.playoff.join(", ")));
       }
       tr.appendChild(team);
       tr.appendChild(cell(s.days.join(" · "), "num days"));
@@ -49,8 +62,41 @@
       rows.appendChild(tr);
     });
     body.replaceChildren(rows);
+    legend.hidden = !anyAdvancing;
     played.textContent = data.hands_played;
     updated.textContent = "· updated " + new Date().toLocaleTimeString([], {hour: "2-digit", minute: "2-digit"});
+    fit();
+  }
+  function overflows() {
+    var last = document.querySelector(".projector-legend") || table;
+    return last.getBoundingClientRect().bottom > window.innerHeight - 4;
+  }
+  /* The biggest type at which every row fits; else the smallest readable type and pages. */
+  function fit() {
+    var rows = Array.prototype.slice.call(body.rows);
+    rows.forEach(function (r) { r.hidden = false; });
+    var low = SMALLEST, high = LARGEST;
+    table.style.fontSize = high + "px";
+    if (overflows()) {
+      while (high - low > 1) {
+        var middle = Math.floor((low + high) / 2);
+        table.style.fontSize = middle + "px";
+        if (overflows()) high = middle; else low = middle;
+      }
+      table.style.fontSize = low + "px";
+    }
+    if (!overflows()) { pageOf.textContent = ""; table.dataset.pages = "1"; return; }
+    var legendHeight = (document.querySelector(".projector-legend") || {offsetHeight: 0}).offsetHeight + 12;
+    var room = window.innerHeight - 4 - legendHeight - body.getBoundingClientRect().top;
+    var perPage = Math.max(1, Math.floor(room / rows[0].getBoundingClientRect().height));
+    var pages = Math.ceil(rows.length / perPage);
+    page = page % pages;
+    rows.forEach(function (r, i) { r.hidden = Math.floor(i / perPage) !== page; });
+    table.dataset.pages = String(pages);
+    pageOf.textContent = "· page " + (page + 1) + " of " + pages;
+  }
+  function turn() {
+    if (+(table.dataset.pages || 1) > 1) { page += 1; fit(); }
   }
   function refresh() {
     fetch(table.dataset.url, {cache: "no-store"})
@@ -59,5 +105,8 @@
       .catch(function () { updated.textContent = "· waiting for the server"; });
   }
   window.whistProjectorRefresh = refresh;
+  window.addEventListener("resize", fit);
+  fit();
+  setInterval(turn, TURN);
   setInterval(refresh, seconds * 1000);
 })();

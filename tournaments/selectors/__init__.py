@@ -4,7 +4,7 @@ Every function runs a fixed number of queries. Standings and the rotation are de
 and cached under the event's revision, which every write bumps.
 """
 
-from .events import cached, cached_by_slug, event_by_slug
+from .events import EventRow, cached, cached_by_slug, event_by_slug, event_rows
 from .ledger import closed_days, day_ledger, results, table_ledgers, teams_by_table
 from .movement import hand_from_row, rotation, rotation_payload
 from .ranking import (
@@ -17,8 +17,12 @@ from .ranking import (
     standings_payload,
     team_entries,
 )
+from .records import archive_text
 
 __all__ = [
+    "EventRow",
+    "event_rows",
+    "archive_text",
     "advancing_tables",
     "all_hands_played",
     "cached",

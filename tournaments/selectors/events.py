@@ -5,10 +5,12 @@ Every write bumps the revision, so a cached value can never outlive the results 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from django.core.cache import cache
 from django.db import connection
+from django.db.models import Count, F, Max
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
@@ -57,3 +59,37 @@ _EVENTS = Event._meta.db_table
 
 
 _STAMP_SQL = f"SELECT id, created_at, revision FROM {_EVENTS} WHERE slug = %s"  # noqa: S608
+
+
+@dataclass(frozen=True)
+class EventRow:
+    """An event as the events page lists it: its dates and how far play has got."""
+
+    event: Event
+    status: str
+    finished: bool
+    started: bool
+
+
+def _status(event: Event, last_hand: int | None, entered: int) -> EventRow:
+    counts = event.day_hand_counts
+    total = sum(counts)
+    if not entered:
+        return EventRow(event, "Not started", False, False)
+    if entered >= event.tables * total:
+        return EventRow(event, "Finished", True, True)
+    day, first = 1, 1
+    for day, hands in enumerate(counts, 1):  # noqa: B007 - the day of the last hand entered
+        if (last_hand or 0) < first + hands:
+            break
+        first += hands
+    several = f"Day {day} · " if len(counts) > 1 else ""
+    return EventRow(event, f"{several}hand {last_hand} of {total}", False, True)
+
+
+def event_rows(limit: int = 50) -> list[EventRow]:
+    """The newest events first (by first day, then by creation), with their status; one query."""
+    events = Event.objects.annotate(
+        last=Max("results__hand__number"), entered=Count("results")
+    ).order_by(F("starts_on").desc(nulls_last=True), "-created_at")[:limit]
+    return [_status(e, e.last, e.entered) for e in events]

@@ -3,10 +3,14 @@ and table pages (routes only)."""
 
 from django.urls import path
 
-from ..views import closing, entry, people, playoffs, setup, standings, table
+from ..views import closing, entry, people, playoffs, records, setup, standings, table
 
 urlpatterns = [
     path("new-event/", setup.event_new, name="event_new"),
+    path("restore/", records.event_restore, name="event_restore"),
+    path("events/<slug:slug>/archive.json", records.event_archive, name="event_archive"),
+    path("events/<slug:slug>/delete/", records.event_delete, name="event_delete"),
+    path("events/<slug:slug>/setup/results/", records.results_import, name="results_import"),
     path("events/<slug:slug>/setup/", setup.setup, name="setup"),
     path("events/<slug:slug>/setup/teams/", setup.teams, name="teams"),
     path("events/<slug:slug>/setup/people/", people.people_page, name="people"),
@@ -25,5 +29,10 @@ urlpatterns = [
     path("events/<slug:slug>/playoffs/", playoffs.playoffs, name="playoffs"),
     path("events/<slug:slug>/standings.csv", standings.standings_csv, name="standings_csv"),
     path("events/<slug:slug>/projector/", standings.projector, name="projector"),
+    path(
+        "events/<slug:slug>/projector/movement/",
+        standings.movement_projector,
+        name="movement_projector",
+    ),
     path("events/<slug:slug>/tables/<int:number>/", table.table_page, name="table"),
 ]

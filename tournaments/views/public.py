@@ -10,7 +10,6 @@ from django.views.decorators.http import require_GET
 from django_tables2 import RequestConfig
 
 from .. import selectors
-from ..models import Event
 from ..tables import standings_table
 
 
@@ -37,19 +36,24 @@ def standings_json(request, slug):
 
 @require_GET
 def event_list(request):
-    events = Event.objects.order_by("-created_at")[:50]
-    return render(request, "tournaments/event_list.html", {"events": events})
+    return render(request, "tournaments/event_list.html", {"rows": selectors.event_rows()})
 
 
 @require_GET
 def event_home(request, slug):
     event = selectors.event_by_slug(slug)
+    playoffs = selectors.playoffs(event)
+    standings = selectors.standings(event)
+    advancing = selectors.advancing_tables(event)
     context = {
         "event": event,
         "hands_played": selectors.hands_played(event),
         "hands_total": sum(event.day_hand_counts),
-        "standings": selectors.standings(event)[:5],
-        "playoffs": selectors.playoffs(event),
+        "standings": standings[:5],
+        "playoffs": playoffs,
+        # After the last hand and every playoff: the results, not the playoff call.
+        "final": playoffs.final and all(g.places for g in playoffs.groups),
+        "advancing_teams": [s for s in standings if s.table in advancing],
     }
     return render(request, "tournaments/event_home.html", context)
 
@@ -62,6 +66,7 @@ def standings_page(request, slug):
         selectors.standings(event),
         advancing=selectors.advancing_tables(event),
         due=selectors.playoff_due_tables(event),
+        event_slug=event.slug,
     )
     RequestConfig(request, paginate=False).configure(table)
     context = {

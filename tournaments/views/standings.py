@@ -37,9 +37,28 @@ def projector(request, slug):
     context = {
         "event": event,
         "rows": rows,
+        "advancing": selectors.advancing_tables(event),
         "days": max((len(s.days) for s in rows), default=0),
         "hands_played": selectors.hands_played(event),
         "hands_total": sum(event.day_hand_counts),
         "refresh_seconds": _refresh_seconds(request.GET.get("refresh", "")),
     }
     return render(request, "tournaments/projector.html", context)
+
+
+@require_GET
+def movement_projector(request, slug):
+    """The movement for the room: the next hand's trump and where each travelling pair goes,
+    in type read across the hall. static/js/movement.js follows the hands as they are entered."""
+    event = selectors.event_by_slug(slug)
+    hands = selectors.rotation(event).hands
+    played = selectors.hands_played(event)
+    hand = hands[played] if played < len(hands) else None
+    context = {
+        "event": event,
+        "hand": hand,
+        "moves": sorted(hand.moves.items()) if hand else [],
+        "hands_total": len(hands),
+        "refresh_seconds": _refresh_seconds(request.GET.get("refresh", "")),
+    }
+    return render(request, "tournaments/movement_projector.html", context)

@@ -1,0 +1,75 @@
+/* Movement projector: the hand after the last one entered, its trump and every travelling
+pair's destination. Follows standings.json's hands_played; the rotation is read once. The
+type shrinks until every table fits the screen. */
+(function () {
+  "use strict";
+  var box = document.getElementById("movement");
+  if (!box) return;
+  var call = document.getElementById("movement-call");
+  var pairs = document.getElementById("movement-pairs");
+  var list = document.getElementById("movement-moves");
+  var updated = document.getElementById("movement-updated");
+  var seconds = +box.dataset.refresh || 10;
+  var SUITS = {H: "♥ Hearts", S: "♠ Spades", D: "♦ Diamonds", C: "♣ Clubs", NT: "No trump"};
+  var rotation = null;
+  var shown = null;
+
+  function draw(played) {
+    var hand = rotation.hands[played] || null;
+    if (hand && shown === hand.hand) return;
+    shown = hand ? hand.hand : 0;
+    call.replaceChildren();
+    list.replaceChildren();
+    if (!hand) {
+      call.textContent = "All " + rotation.hands.length + " hands are played";
+      pairs.textContent = "";
+      fit();
+      return;
+    }
+    call.appendChild(document.createTextNode("Hand " + hand.hand + " — trump "));
+    var trump = document.createElement("span");
+    trump.className = "trump trump-" + (hand.trump || "cut");
+    trump.textContent = hand.trump ? SUITS[hand.trump] : "cut";
+    call.appendChild(trump);
+    pairs.textContent = "Travelling pairs (" + (hand.travelling === "XY" ? "X & Y" : "A & B") +
+      ") · Day " + hand.day;
+    Object.keys(hand.moves).map(Number).sort(function (a, b) { return a - b; }).forEach(function (home) {
+      var li = document.createElement("li");
+      var from = document.createElement("span");
+      from.className = "from";
+      from.textContent = "Table " + home;
+      var arrow = document.createElement("span");
+      arrow.setAttribute("aria-label", "goes to");
+      arrow.textContent = "→";
+      var to = document.createElement("strong");
+      to.textContent = String(hand.moves[home]);
+      li.append(from, " ", arrow, " ", to);
+      list.appendChild(li);
+    });
+    fit();
+  }
+  function fit() {
+    var size = 64;
+    list.style.fontSize = size + "px";
+    while (size > 16 && box.getBoundingClientRect().bottom > window.innerHeight - 4) {
+      size -= 2;
+      list.style.fontSize = size + "px";
+    }
+  }
+  function refresh() {
+    var rotationNeeded = rotation ? Promise.resolve(rotation) :
+      fetch(box.dataset.rotation).then(function (r) { return r.json(); });
+    rotationNeeded
+      .then(function (r) { rotation = r; return fetch(box.dataset.standings, {cache: "no-store"}); })
+      .then(function (r) { return r.ok ? r.json() : Promise.reject(r.status); })
+      .then(function (data) {
+        draw(data.hands_played);
+        updated.textContent = "updated " + new Date().toLocaleTimeString([], {hour: "2-digit", minute: "2-digit"});
+      })
+      .catch(function () { updated.textContent = "waiting for the server"; });
+  }
+  window.whistMovementRefresh = refresh;
+  window.addEventListener("resize", fit);
+  fit();
+  setInterval(refresh, seconds * 1000);
+})();

@@ -1,0 +1,57 @@
+"""An event's records from the browser: restore an archive, import results from CSV, delete
+the event. The checks are those of the command line (``import_event``, ``import_results``):
+the same readers, the same all-or-nothing rule, and an audit entry for each."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+
+from .. import archive
+from ..csv_formats import ResultRow
+from ..models import Event
+from ..rules.errors import RulesError
+from .audit import audit
+from .results import ResultEntry, results_record
+
+
+def _require_staff(actor, what: str) -> None:
+    if actor is not None and not getattr(actor, "is_staff", False):
+        raise PermissionDenied(f"Only staff {what}.")
+
+
+@transaction.atomic
+def event_restore(*, data: dict, actor) -> Event:
+    """Recreate an event from its archive (staff only), with ``import_event``'s checks. The
+    entry goes to the installation's log, not the event's, so the restored event's own
+    archive stays byte-identical to the file."""
+    _require_staff(actor, "restore events")
+    event = archive.import_event(data)
+    audit(None, actor, "event restored", event.slug, after={"name": event.name}).save()
+    return event
+
+
+def results_import(*, event: Event, rows: Sequence[ResultRow], actor) -> int:
+    """Record every row of a results CSV at once (a row for a result already entered
+    replaces it, audited); returns how many results were new or changed."""
+    entries = [
+        ResultEntry(r.hand, r.table, r.tricks_played, r.visitor_revokes, r.host_revokes)
+        for r in rows
+    ]
+    saved = results_record(event=event, entries=entries, actor=actor, action="result imported")
+    return len(saved)
+
+
+@transaction.atomic
+def event_delete(*, event: Event, confirm: str, actor) -> None:
+    """Delete an event and everything in it (staff only); ``confirm`` must be its short name."""
+    _require_staff(actor, "delete events")
+    if confirm.strip() != event.slug:
+        raise RulesError(
+            f"Type the event's short name, {event.slug}, to delete it", field="confirm"
+        )
+    slug, name = event.slug, event.name
+    event.delete()
+    audit(None, actor, "event deleted", slug, after={"name": name}).save()

@@ -1,0 +1,108 @@
+"""An event's records in the browser: download the archive, restore one (staff), import
+results from CSV with a preview, delete an event (staff, typed confirmation)."""
+
+from __future__ import annotations
+
+import json
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods
+
+from .. import permissions, selectors
+from ..csv_formats import RESULT_COLUMNS, RESULT_OPTIONAL, CsvErrors, parse_results
+from ..forms import ArchiveForm, DeleteEventForm, ResultsCsvForm
+from ..models import Event
+from ..rules.errors import RulesError
+from ..services import records
+from .access import event_page
+from .setup import _preview
+
+
+@require_GET
+@event_page(permissions.LEAD)
+def event_archive(request, event: Event):
+    """The event's complete archive (the backup ``import_event`` and Restore read back)."""
+    response = HttpResponse(
+        selectors.archive_text(event), content_type="application/json; charset=utf-8"
+    )
+    response["Content-Disposition"] = f'attachment; filename="{event.slug}-archive.json"'
+    return response
+
+
+def _staff_only(request, what: str) -> None:
+    if not request.user.is_staff:
+        raise PermissionDenied(f"Only staff {what}; ask your site's administrator.")
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def event_restore(request):
+    _staff_only(request, "restore events")
+    form = ArchiveForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            data = json.loads(form.cleaned_data["archive"].read().decode("utf-8-sig"))
+        except (UnicodeDecodeError, json.JSONDecodeError) as error:
+            form.add_error("archive", f"This file is not an event archive (not JSON: {error})")
+        else:
+            try:
+                event = records.event_restore(data=data, actor=request.user)
+            except RulesError as error:
+                form.add_error("archive", f"Nothing was restored. {error.message}")
+            else:
+                messages.success(request, f"{event.name} is restored from its archive.")
+                return redirect(event.get_absolute_url())
+    return render(request, "tournaments/event_restore.html", {"form": form})
+
+
+@require_http_methods(["GET", "POST"])
+@event_page(permissions.LEAD)
+def results_import(request, event: Event):
+    """Upload or paste results, preview them line by line, then import them all or none."""
+    form = ResultsCsvForm(request.POST or None, request.FILES or None)
+    columns = (*RESULT_COLUMNS, *RESULT_OPTIONAL)
+    context = {"event": event, "form": form, "columns": columns}
+    if request.method == "POST" and form.is_valid():
+        text = form.cleaned_data["text"]
+        hands = len(selectors.rotation(event).hands)
+        try:
+            rows = parse_results(text, tables=event.tables, hands=hands)
+        except CsvErrors as error:
+            context.update(problems=error.problems, preview=_preview(text, error.problems))
+        else:
+            if request.POST.get("action") == "import":
+                try:
+                    changed = records.results_import(event=event, rows=rows, actor=request.user)
+                except RulesError as error:
+                    context.update(problems=[error.message], preview=_preview(text, []))
+                else:
+                    messages.success(
+                        request, f"{len(rows)} results imported ({changed} new or changed)."
+                    )
+                    return redirect(reverse("tournaments:hands", args=[event.slug]))
+            else:
+                context.update(preview=_preview(text, []), text=text, ready=len(rows))
+    return render(request, "tournaments/results_import.html", context)
+
+
+@require_http_methods(["GET", "POST"])
+@event_page(permissions.LEAD)
+def event_delete(request, event: Event):
+    _staff_only(request, "delete events")
+    form = DeleteEventForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            records.event_delete(
+                event=event, confirm=form.cleaned_data["confirm"], actor=request.user
+            )
+        except RulesError as error:
+            form.add_error("confirm", error.message)
+        else:
+            messages.success(request, f"{event.name} is deleted.")
+            return redirect(reverse("tournaments:event_list"))
+    return render(request, "tournaments/event_delete.html", {"event": event, "form": form})
