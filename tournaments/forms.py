@@ -224,7 +224,7 @@ class CountsForm(forms.Form):
         label="Why close despite the differences",
         widget=forms.Textarea(attrs={"rows": 2}),
     )
-    # The view names what is missing in the label, so the tick says exactly what it overrides.
+    # The page names what is missing beside the tick, so it says exactly what it overrides.
     close_incomplete = forms.BooleanField(required=False, label="Close anyway")
 
     def __init__(self, *args, tables: int, **kwargs) -> None:

@@ -15,6 +15,7 @@ app_name = "tournaments"
 urlpatterns = [
     path("", public.event_list, name="event_list"),
     path("healthz", public.healthz, name="healthz"),
+    path("favicon.ico", public.favicon, name="favicon"),
     path("events/<slug:slug>/", public.event_home, name="event"),
     path("events/<slug:slug>/standings/", public.standings_page, name="standings"),
     path("events/<slug:slug>/rotation/", public.rotation_page, name="rotation"),

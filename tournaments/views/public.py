@@ -4,18 +4,19 @@ from __future__ import annotations
 
 import json
 
-from django.http import HttpResponse
+from django.http import HttpResponse, HttpResponsePermanentRedirect
 from django.shortcuts import render
-from django.views.decorators.http import require_GET
+from django.templatetags.static import static
+from django.views.decorators.http import require_GET, require_safe
 from django_tables2 import RequestConfig
 
 from .. import selectors
 from ..tables import standings_table
 
 
-@require_GET
+@require_safe
 def healthz(request):
-    """Liveness for a load balancer or a leader's check: no database work."""
+    """Liveness for a load balancer or a leader's check (GET or HEAD): no database work."""
     return HttpResponse("ok", content_type="text/plain")
 
 
@@ -92,3 +93,9 @@ def rotation_page(request, slug):
         ],
     }
     return render(request, "tournaments/rotation.html", context)
+
+
+@require_safe
+def favicon(request):
+    """Browsers and bookmarks ask for /favicon.ico; the icon itself is a static SVG."""
+    return HttpResponsePermanentRedirect(static("favicon.svg"))

@@ -1,0 +1,109 @@
+"""axe-core over every page, leader's and public: no serious or critical violation.
+
+The axe-core script comes from the PyPI package axe-playwright-python (a test dependency),
+which ships axe-core's own ``axe.min.js``; nothing is fetched while the tests run.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import axe_playwright_python
+import pytest
+
+from tests.e2e.test_entry import FAST_HASHER, log_in
+from tests.leader_helpers import make_event, make_user, play
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+AXE = (Path(axe_playwright_python.__file__).with_name("axe.min.js")).read_text()
+PUBLIC = [
+    "/",
+    "/events/{slug}/",
+    "/events/{slug}/standings/",
+    "/events/{slug}/projector/",
+    "/events/{slug}/projector/movement/",
+    "/events/{slug}/rotation/",
+    "/events/{slug}/playoffs/",
+    "/events/{slug}/tables/2/",
+    "/practice/",
+    "/accounts/login/",
+]
+LEADER = [
+    "/new-event/",
+    "/restore/",
+    "/events/{slug}/",
+    "/events/{slug}/setup/",
+    "/events/{slug}/setup/teams/",
+    "/events/{slug}/setup/people/",
+    "/events/{slug}/setup/tables/",
+    "/events/{slug}/setup/results/",
+    "/events/{slug}/hands/",
+    "/events/{slug}/hands/3/",
+    "/events/{slug}/close/",
+    "/events/{slug}/close/1/",
+    "/events/{slug}/close/1/2/",
+    "/events/{slug}/playoffs/",
+    "/events/{slug}/print/",
+    "/events/{slug}/delete/",
+]
+
+
+@pytest.fixture
+def hall(settings):
+    settings.PASSWORD_HASHERS = FAST_HASHER
+    event = make_event("axe-hall", tables=6, hands_per_day=(4,), sessions_per_day=(2,))
+    play(event, [1, 2])
+    leader = make_user("lead", event, is_staff=True)
+    leader.set_password("hall-password-1")
+    leader.save()
+    return event
+
+
+def serious(page) -> list[str]:
+    """The serious and critical violations axe-core finds on the page, one line each."""
+    page.evaluate(AXE)
+    results = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes']][:3]}"
+        for v in results["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+def check(page, url: str) -> list[str]:
+    response = page.goto(url)
+    assert response.status == 200, url
+    return [f"{url}: {problem}" for problem in serious(page)]
+
+
+def test_every_public_page_passes_axe(page, live_server, hall):
+    """A visitor's pages, standings to practice, have no serious or critical axe violation."""
+    problems = []
+    for path in PUBLIC:
+        problems += check(page, live_server.url + path.format(slug=hall.slug))
+    assert problems == []
+
+
+def test_every_leader_page_passes_axe(page, live_server, hall):
+    """The leader's pages, set-up to closing, have no serious or critical axe violation."""
+    log_in(page, live_server, f"/events/{hall.slug}/")
+    problems = []
+    for path in LEADER:
+        problems += check(page, live_server.url + path.format(slug=hall.slug))
+    assert problems == []
+
+
+def test_pages_with_refused_input_pass_axe(page, live_server, hall):
+    """A refused close and a refused results file, with their messages, still pass axe."""
+    log_in(page, live_server, f"/events/{hall.slug}/close/1/")
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.get_by_role("button", name="Close day 1").click()  # hands and counts missing
+    page.get_by_text("not fully entered").first.wait_for()
+    problems = [f"close: {p}" for p in serious(page)]
+    page.goto(f"{live_server.url}/events/{hall.slug}/setup/results/")
+    page.get_by_label("…or paste the CSV here").fill("hand,table,visitor_tricks\n1,1,14\n")
+    page.get_by_role("button", name="Preview").click()
+    page.get_by_text("nothing was imported").wait_for()
+    problems += [f"results: {p}" for p in serious(page)]
+    assert problems == []
