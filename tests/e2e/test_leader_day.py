@@ -192,3 +192,44 @@ def test_healthz_answers_head_and_the_site_has_a_favicon(page, live_server):
     icon = page.locator('link[rel="icon"]').get_attribute("href")
     assert page.request.get(live_server.url + icon).status == 200
     assert page.request.get(f"{live_server.url}/favicon.ico").status == 200
+
+
+def test_the_playoff_mark_on_the_projector_passes_the_contrast_check(page, live_server):
+    """After a playoff the projector's P and legend pass axe-core's colour-contrast rule."""
+    from tests.e2e.test_accessibility import AXE
+    from tests.test_playoffs_flow import _cut, finished, hand
+
+    event = finished(2, advancing=1)
+    hand(event, 1, 1, 2, 1, tricks=7, trump_cut="QH", dealer_cut=[_cut(2, 1)])
+    page.set_viewport_size(HALL_SCREEN)
+    page.goto(f"{live_server.url}/events/{event.slug}/projector/")
+    expect(page.locator("#projector-rows .playoff")).to_have_count(2)
+    expect(page.locator("tr.advancing")).to_have_count(1)
+    page.evaluate(AXE)
+    results = page.evaluate(
+        "axe.run(document, {runOnly: ['color-contrast'], resultTypes: ['violations']})"
+    )
+    assert results["violations"] == []
+
+
+def test_backup_delete_and_restore_in_the_browser(page, live_server, leader, tmp_path):
+    """Download the archive from the menu, delete the event by typing its short name, then
+    restore it from the file: the event and its results are back."""
+    event = make_event("round-trip", tables=4)
+    play(event, [1, 2])
+    leader(event)
+    log_in(page, live_server, f"/events/{event.slug}/")
+    with page.expect_download() as download:
+        page.get_by_role("link", name="Archive").click()
+    saved = tmp_path / "backup.json"
+    download.value.save_as(saved)
+    page.goto(f"{live_server.url}/events/{event.slug}/setup/")
+    page.get_by_role("link", name="Delete this event…").click()
+    page.get_by_label("Type the event's short name to confirm").fill("round-trip")
+    page.get_by_role("button", name="Delete this event for good").click()
+    expect(page.get_by_text("Event round-trip is deleted.")).to_be_visible()
+    page.get_by_role("link", name="Restore an archive").click()
+    page.get_by_label(re.compile("Event archive")).set_input_files(saved)
+    page.get_by_role("button", name="Restore").click()
+    expect(page.get_by_text("Event round-trip is restored from its archive.")).to_be_visible()
+    expect(page.get_by_text("hand 2 of 30 played")).to_be_visible()
