@@ -59,7 +59,6 @@ def prepare(*, ask_for_leader: bool) -> None:
     from tournaments.services import accounts
 
     call_command("migrate", interactive=False, verbosity=0)
-    call_command("collectstatic", interactive=False, verbosity=0)
     open_doors = accounts.published_password_users()
     if open_doors:
         names = ", ".join(open_doors)
@@ -75,6 +74,28 @@ def prepare(*, ask_for_leader: bool) -> None:
                 f"There is no leader account yet. Create yours first: {manage_hint('createleader')}"
             )
         ask_leader()
+    if not static_is_current():
+        call_command("collectstatic", interactive=False, verbosity=0)
+
+
+def static_is_current() -> bool:
+    """The collected, compressed copies are newer than every source file (collecting them again
+    takes seconds the hall start need not spend)."""
+    from django.conf import settings
+    from django.contrib.staticfiles.finders import get_finders
+
+    manifest = Path(settings.STATIC_ROOT) / "staticfiles.json"
+    if not manifest.exists():
+        return False
+    newest = max(
+        (
+            os.path.getmtime(storage.path(path))
+            for finder in get_finders()
+            for path, storage in finder.list([])
+        ),
+        default=0,
+    )
+    return manifest.stat().st_mtime >= newest
 
 
 def ask_leader() -> None:

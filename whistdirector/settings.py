@@ -109,7 +109,14 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # A laptop with one leader typing while phones refresh: wait for the write lock.
     # IMMEDIATE: a write transaction takes the lock when it starts, so two leaders saving at
     # once queue up instead of failing half-way.
-    DATABASES["default"].setdefault("OPTIONS", {}).update(timeout=20, transaction_mode="IMMEDIATE")
+    # WAL and full sync: a laptop that loses power mid-hand keeps every saved hand.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        timeout=20,
+        transaction_mode="IMMEDIATE",
+        init_command="PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;",
+    )
+    # Tests use a file too: an in-memory shared cache locks whole tables and cannot wait.
+    DATABASES["default"]["TEST"] = {"NAME": str(DATA_DIR / "test-db.sqlite3")}
 
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
@@ -172,6 +179,7 @@ LOGGING = {
 
 if not DEBUG and not HALL:
     SECURE_SSL_REDIRECT = os.environ.get("WHIST_SSL_REDIRECT", "1") == "1"
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$"]  # a load balancer's probe may use plain HTTP
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
     SECURE_HSTS_SECONDS = int(os.environ.get("WHIST_HSTS_SECONDS", "31536000"))
