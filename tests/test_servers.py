@@ -136,3 +136,26 @@ def test_the_hosted_server_serves_https_behind_its_proxy(tmp_path):
         assert server.get(stylesheet, "whist.example.org", proxied)[0] == 200
     finally:
         server.stop()
+
+
+@pytest.mark.parametrize(
+    "target, extra, listen",
+    [
+        ("hall", [], "0.0.0.0:8000"),
+        ("hall", ["HOST=0.0.0.0:9000"], "0.0.0.0:9000"),
+        ("serve", [], "127.0.0.1:8000"),
+        ("run", [], "127.0.0.1:8000"),
+    ],
+)
+def test_make_starts_each_mode_on_its_documented_address(target, extra, listen):
+    """make hall listens on every interface at port 8000 unless HOST= says otherwise; make serve
+    and make run listen on this computer only."""
+    plan = subprocess.run(  # noqa: S603
+        ["make", "-n", "-o", ".venv/.installed", target, *extra],  # noqa: S607
+        cwd=servers.ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    mode = {"run": "demo"}.get(target, target)
+    assert f"-m whistdirector {mode} --listen {listen}" in plan
