@@ -76,6 +76,9 @@ def prepare(*, ask_for_leader: bool) -> None:
         ask_leader()
     if not static_is_current():
         call_command("collectstatic", interactive=False, verbosity=0)
+    from tournaments import backups
+
+    backups.catch_up()
 
 
 def static_is_current() -> bool:
@@ -134,6 +137,7 @@ def announce(url: str, addresses: list[str]) -> None:
         say(lines)
     say(f"Show {url}/hall/ on the projector so players can scan the address.")
     say(f"Data folder: {settings.DATA_DIR}")
+    say(f"Backups after every change: {settings.BACKUP_DIR} (WHIST_BACKUP_DIR for a USB stick)")
     say("Ctrl+C stops it.")
 
 
@@ -202,11 +206,18 @@ def main(argv: list[str] | None = None) -> None:
     ):
         command = commands.add_parser(name, help=text)
         command.add_argument("--listen", default=default, help=f"address:port (default {default})")
-    manage_parser = commands.add_parser("manage", help="any management command (manage.py)")
-    manage_parser.add_argument("args", nargs=argparse.REMAINDER)
+    shortcuts = {
+        "backup": "write a backup of every event now",
+        "restore": "bring back the newest backups (or the files given) into an empty database",
+        "createleader": "create the leader's own account",
+    }
+    for name, text in {**shortcuts, "manage": "any management command (manage.py)"}.items():
+        commands.add_parser(name, help=text).add_argument("args", nargs=argparse.REMAINDER)
     options = parser.parse_args(argv)
     if options.command == "manage":
         manage(options.args)
+    elif options.command in shortcuts:
+        manage([options.command, *options.args])
     else:
         {"demo": demo, "hall": hall, "serve": serve}[options.command](options.listen)
 
