@@ -17,7 +17,7 @@ from django.db import transaction
 from django.db.models import Count, Max
 from django.utils import timezone
 
-from .. import permissions, selectors
+from .. import backups, permissions, selectors
 from ..models import DayClose, DayRecord, Event, Hand
 from ..rules.errors import RulesError
 from ..rules.spans import spans
@@ -155,4 +155,5 @@ def day_close(
         },
     ).save()
     bump_revision(event)
+    transaction.on_commit(lambda: backups.request(event.pk, kind="close"))  # kept for good
     return close
