@@ -105,10 +105,6 @@ def close_day(request, event: Event, day: int, session: int = 0):
     # rows must show the same mismatches the refusal names.
     counts = form.counts() if checked else None
     incomplete = [] if done or day_closed else closing.missing(event, day, session, counts or {})
-    if incomplete:
-        form.fields[
-            "close_incomplete"
-        ].label = f"Close anyway, with {'; '.join(incomplete)} (written into the record)"
     if checked and request.POST.get("action") == "close" and not (done or day_closed):
         if not permissions.allowed(request.user, event, permissions.LEAD):
             raise PermissionDenied("Only a leader closes a day.")
