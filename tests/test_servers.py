@@ -48,7 +48,7 @@ def test_the_hall_serves_pages_with_their_stylesheet_and_scripts(hall):
     wanted = assets(standings) + assets(projector)
     assert any(a.endswith(".css") for a in wanted) and any(a.endswith(".js") for a in wanted)
     for asset in wanted:
-        assert re.search(r"\.[0-9a-f]{12}\.(css|js)$", asset), asset
+        assert re.search(r"\.[0-9a-f]{12}\.(css|js|svg)$", asset), asset
         status, headers, _ = hall.get(asset, host(hall), {"Accept-Encoding": "gzip"})
         assert status == 200 and headers.get("Content-Encoding") == "gzip", asset
 

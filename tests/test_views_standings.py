@@ -51,7 +51,7 @@ def test_a_tables_page_shows_its_rotation_and_flag_chart(client, event):
     away = selectors.rotation(event).hand(1).moves[2]
     assert f"Table {away}" in html
     assert "<svg" in html and "<polyline" in html
-    assert "<script" not in html.split("<main>")[1].split("</main>")[0]
+    assert "<script" not in html.split("<main")[1].split("</main>")[0]
 
 
 def test_a_table_that_does_not_exist_is_not_found(client, event):
