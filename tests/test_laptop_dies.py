@@ -80,10 +80,10 @@ def test_every_hand_saved_before_the_backup_interval_survives_a_killed_laptop(tm
     (laptop / "db.sqlite3").unlink()
 
     spare.mkdir()
-    spare_env = {**servers.environment(spare), "WHIST_BACKUP_DIR": str(usb)}
+    spare_env = servers.environment(spare)
     spare_env.pop("DATABASE_URL", None)
     servers.manage(spare_env, "migrate", "--verbosity", "0")
-    restored = servers.manage(spare_env, "restore").stdout
+    restored = servers.manage(spare_env, "restore", "--from", str(usb)).stdout
     assert f"Restored {EVENT} (up to hand {first + 2})" in restored
     assert "Restored provincial-demo" in restored  # backed up when the hall started
     assert len(os.listdir(usb / EVENT)) >= 1

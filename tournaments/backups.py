@@ -84,9 +84,9 @@ def _prune(target: Path) -> None:
         old.unlink(missing_ok=True)
 
 
-def backups_of(slug: str) -> list[Path]:
-    """Every backup of the event, oldest first."""
-    target = event_folder(slug)
+def backups_of(slug: str, base: Path | None = None) -> list[Path]:
+    """Every backup of the event (in the backups folder, or ``base``), oldest first."""
+    target = base / slug if base else event_folder(slug)
     if target is None or not target.is_dir():
         return []
     return sorted((p for p in target.glob("*.json") if _NAME.match(p.name)), key=_stamp)

@@ -189,10 +189,12 @@ def demo(listen: str) -> None:
     call_command("runserver", listen, use_reloader=False)
 
 
-def manage(args: list[str]) -> None:
+def manage(args: list[str], *, migrate: bool = False) -> None:
     setup(os.environ.get("WHIST_MODE", "dev"))
-    from django.core.management import execute_from_command_line
+    from django.core.management import call_command, execute_from_command_line
 
+    if migrate:  # a fresh data folder: the leader's first command makes its database
+        call_command("migrate", interactive=False, verbosity=0)
     execute_from_command_line(["whist-director manage", *args])
 
 
@@ -206,19 +208,26 @@ def main(argv: list[str] | None = None) -> None:
     ):
         command = commands.add_parser(name, help=text)
         command.add_argument("--listen", default=default, help=f"address:port (default {default})")
+        command.add_argument(
+            "--backups", help="the backups folder, e.g. a USB stick (WHIST_BACKUP_DIR)"
+        )
     shortcuts = {
         "backup": "write a backup of every event now",
         "restore": "bring back the newest backups (or the files given) into an empty database",
         "createleader": "create the leader's own account",
     }
     for name, text in {**shortcuts, "manage": "any management command (manage.py)"}.items():
-        commands.add_parser(name, help=text).add_argument("args", nargs=argparse.REMAINDER)
-    options = parser.parse_args(argv)
+        commands.add_parser(name, help=text, add_help=False)
+    options, rest = parser.parse_known_args(argv)
     if options.command == "manage":
-        manage(options.args)
+        manage(rest)
     elif options.command in shortcuts:
-        manage([options.command, *options.args])
+        manage([options.command, *rest], migrate=True)
+    elif rest:
+        parser.error(f"unrecognized arguments: {' '.join(rest)}")
     else:
+        if options.backups:
+            os.environ["WHIST_BACKUP_DIR"] = options.backups
         {"demo": demo, "hall": hall, "serve": serve}[options.command](options.listen)
 
 

@@ -90,7 +90,7 @@ ROOT_URLCONF = "whistdirector.urls"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [BASE_DIR / "templates"],
+        "DIRS": [],  # the app's own templates/ folder: they travel inside the wheel
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [
@@ -152,7 +152,6 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = DATA_DIR / "staticfiles"
 STATIC_ROOT.mkdir(exist_ok=True)  # whitenoise serves from here once collectstatic has run
 STORAGES = {

@@ -19,6 +19,7 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("files", nargs="*", help="archives to restore (default: the newest)")
+        parser.add_argument("--from", dest="source", help="the backups folder (a USB stick)")
 
     def handle(self, *args, **o):
         if Event.objects.exists():
@@ -26,9 +27,10 @@ class Command(BaseCommand):
                 "This database already holds events. Restore into an empty one: a new laptop, "
                 "or another WHIST_DATA_DIR."
             )
-        paths = [Path(f) for f in o["files"]] or self.newest()
+        base = Path(o["source"]) if o["source"] else backups.folder()
+        paths = [Path(f) for f in o["files"]] or self.newest(base)
         if not paths:
-            raise CommandError(f"No backups found in {backups.folder()}.")
+            raise CommandError(f"No backups found in {base}.")
         for path in paths:
             try:
                 event = import_event(json.loads(path.read_text(encoding="utf-8")))
@@ -37,9 +39,8 @@ class Command(BaseCommand):
             played = selectors.hands_played(event)
             self.stdout.write(f"Restored {event.slug} (up to hand {played}) from {path}")
 
-    def newest(self) -> list[Path]:
-        base = backups.folder()
+    def newest(self, base: Path | None) -> list[Path]:
         if base is None or not base.is_dir():
             return []
-        found = (backups.backups_of(d.name) for d in sorted(base.iterdir()) if d.is_dir())
+        found = (backups.backups_of(d.name, base) for d in sorted(base.iterdir()) if d.is_dir())
         return [b[-1] for b in found if b]
