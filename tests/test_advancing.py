@@ -25,7 +25,8 @@ def area(slug: str, decided: bool = True):
         first, second = selectors.playoffs(event).groups[0].tied.tables
         playoff_hand_record(
             event=event, rank=2, match=1, first_table=first, second_table=second,
-            first_tricks=7, actor=None,
+            first_tricks=7, actor=None, trump_cut="QH",
+            dealer_cut=[{f"{first}A": "2C", f"{first}B": "5C", f"{second}A": "9C", f"{second}B": "KC"}],
         )  # fmt: skip
     return event
 

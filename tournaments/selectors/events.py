@@ -57,3 +57,8 @@ _EVENTS = Event._meta.db_table
 
 
 _STAMP_SQL = f"SELECT id, created_at, revision FROM {_EVENTS} WHERE slug = %s"  # noqa: S608
+
+
+def recent_events(limit: int = 50) -> list[Event]:
+    """The newest events first, for the list of events."""
+    return list(Event.objects.order_by("-created_at")[:limit])

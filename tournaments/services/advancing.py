@@ -30,6 +30,17 @@ def advancing_teams(event: Event) -> list[Team]:
             "finish its playoff first",
             field="from",
         )
+    tied: dict[int, list[int]] = {}
+    for s in rows:
+        if s.table in chosen:
+            tied.setdefault(s.rank, []).append(s.table)
+    if undecided := next((t for t in tied.values() if len(t) > 1), None):
+        tables = " and ".join(f"table {t}" for t in sorted(undecided))
+        raise RulesError(
+            f"{event.name}: {tables} are still tied; their playoff decides who goes on "
+            "as first-placed. Play it first",
+            field="from",
+        )
     teams = selectors.teams_by_table(event)
     return [teams[s.table] for s in rows if s.table in chosen and s.table in teams]
 

@@ -47,7 +47,7 @@ def event_home(request, slug):
     context = {
         "event": event,
         "hands_played": selectors.hands_played(event),
-        "hands_total": sum(event.day_hand_counts),
+        "hands_total": event.last_hand,
         "standings": selectors.standings(event)[:5],
         "playoffs": selectors.playoffs(event),
     }

@@ -9,6 +9,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from .. import selectors
+from ..rules.event_settings import typed_number
 from ..tables import standings_table
 
 
@@ -26,7 +27,8 @@ def standings_csv(request, slug):
 
 def _refresh_seconds(text: str) -> int:
     """Seconds between refreshes: 15 unless ``?refresh=N`` asks for 1..300."""
-    return min(300, max(1, int(text))) if text.isdigit() else 15
+    number = typed_number(text)
+    return 15 if number is None else min(300, max(1, number))
 
 
 @require_GET
@@ -39,7 +41,7 @@ def projector(request, slug):
         "rows": rows,
         "days": max((len(s.days) for s in rows), default=0),
         "hands_played": selectors.hands_played(event),
-        "hands_total": sum(event.day_hand_counts),
+        "hands_total": event.last_hand,
         "refresh_seconds": _refresh_seconds(request.GET.get("refresh", "")),
     }
     return render(request, "tournaments/projector.html", context)
