@@ -116,6 +116,8 @@ def change_text(values: dict | None) -> str:
     """An audit entry's before/after values as one line."""
     if not values:
         return "—"
+    if not isinstance(values, dict):
+        return str(values)
     parts = []
     for name, value in values.items():
         if isinstance(value, list) and value and isinstance(value[0], dict):
