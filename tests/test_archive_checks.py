@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import copy
-import os
 import json
+import os
 
 import pytest
 from django.contrib.auth import get_user_model
