@@ -10,7 +10,6 @@ from django.views.decorators.http import require_GET
 from django_tables2 import RequestConfig
 
 from .. import selectors
-from ..models import Event
 from ..tables import standings_table
 
 
@@ -37,7 +36,7 @@ def standings_json(request, slug):
 
 @require_GET
 def event_list(request):
-    events = Event.objects.order_by("-created_at")[:50]
+    events = selectors.recent_events()
     return render(request, "tournaments/event_list.html", {"events": events})
 
 

@@ -21,8 +21,22 @@ def standings_csv(request, slug):
     response["Content-Disposition"] = f'attachment; filename="{event.slug}-standings.csv"'
     writer = csv.writer(response)
     for row in table.as_values():
-        writer.writerow(row)
+        writer.writerow([spreadsheet_safe(cell) for cell in row])
     return response
+
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(cell: object) -> object:
+    """A text cell a spreadsheet would run as a formula gets a leading apostrophe, as
+    spreadsheet exporters do; numbers (net flags can be negative) stay numbers."""
+    if isinstance(cell, str) and cell.startswith(FORMULA_STARTS):
+        try:
+            float(cell)
+        except ValueError:
+            return "'" + cell
+    return cell
 
 
 def _refresh_seconds(text: str) -> int:
