@@ -361,3 +361,19 @@ def test_settings_changes_leave_an_audit_entry_naming_the_setting(client):
     url = reverse("tournaments:setup", args=[event.slug])
     client.post(url, settings_body(event, revoke_penalty="3"))
     assert AuditEntry.objects.get(action="settings changed").after == {"revoke_penalty": "3"}
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        (f"1,One,{'Z' * 41},a,b,c,d", "line 2: zone: at most 40 characters, not 41"),
+        (f"1,One,Z,{'P' * 81},b,c,d", "line 2: player_a: at most 80 characters, not 81"),
+    ],
+)
+def test_zones_and_players_longer_than_the_cards_hold_are_refused(line, message):
+    """A zone over 40 or a player over 80 characters is refused on its line."""
+    from tournaments.csv_formats import CsvErrors, parse_teams
+
+    with pytest.raises(CsvErrors) as caught:
+        parse_teams(HEADER + line + "\n", tables=2)
+    assert message in caught.value.problems

@@ -189,3 +189,13 @@ def test_the_leader_ends_play_from_the_set_up_page(client):
     event.refresh_from_db()
     assert event.play_ends_after == 2
     assert "Play ended after hand 2" in client.get(url).content.decode()
+
+
+def test_the_readme_states_how_the_rule_book_is_read():
+    """The README names the readings kept: loans are the shortfall, ace high, no suit order."""
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    section = text.split("## How the rule book is read", 1)[1].split("\n## ", 1)[0]
+    assert "A loan is always the shortfall" in section
+    assert "the ace is high and the 2 low; suits never break a tie" in section

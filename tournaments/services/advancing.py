@@ -15,6 +15,7 @@ from .. import selectors
 from ..csv_formats import TeamRow
 from ..models import Event, Level, Team
 from ..rules.errors import RulesError
+from ..rules.event_settings import TEAM_NAME_MAX
 from .setup import event_create, teams_replace
 
 
@@ -89,7 +90,9 @@ def next_level_create(
         TeamRow(
             0,
             table,
-            team.name if names.count(team.name) == 1 else f"{team.name} ({zone_of[team.pk]})",
+            (team.name if names.count(team.name) == 1 else f"{team.name} ({zone_of[team.pk]})")[
+                :TEAM_NAME_MAX
+            ],
             zone_of[team.pk][:40],
             team.player_a,
             team.player_b,
