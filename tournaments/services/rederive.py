@@ -25,7 +25,7 @@ def refuse_if_closed(event: Event, fields) -> None:
     names = ", ".join(f.replace("_", " ") for f in fields)
     raise RulesError(
         f"{what} is closed: changing {names} would change its recorded flags. "
-        "Reopen it first, then close it again after the change",
+        "A leader reopens it on the Close page first, then closes it again after the change",
         field=fields[0],
     )
 
