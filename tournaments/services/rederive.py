@@ -16,7 +16,7 @@ from .results import loans_rebuild
 FLAG_SETTINGS = ("flags_per_table", "one_flag_at", "two_flags_at", "revoke_penalty")
 
 
-def refuse_if_closed(event: Event, fields) -> None:
+def refuse_under_a_closed_day(event: Event, fields) -> None:
     """A flag setting cannot change under a closed day: its record would disagree."""
     close = DayClose.objects.filter(event=event).order_by("day", "session").first()
     if close is None:

@@ -19,7 +19,7 @@ from ..rules.types import Rotation, Trump
 from .audit import audit, bump_revision
 from .closed_days import refuse_if_closed
 from .locks import lock_event
-from .rederive import FLAG_SETTINGS, refuse_if_closed, results_rederive
+from .rederive import FLAG_SETTINGS, refuse_under_a_closed_day, results_rederive
 
 SETTING_FIELDS = (
     "name",
@@ -56,7 +56,7 @@ def event_settings_update(*, event: Event, changes: Mapping[str, object], actor)
         return stored
     moving = [f for f in FLAG_SETTINGS if f in before]
     if moving:
-        refuse_if_closed(stored, moving)
+        refuse_under_a_closed_day(stored, moving)
     for field in before:
         setattr(stored, field, changes[field])
     stored.save(update_fields=list(before))
