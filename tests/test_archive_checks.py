@@ -81,6 +81,7 @@ def test_the_base_archive_imports_and_exports_the_same_bytes():
         ("event.slug", "", "event.slug: Short name: give one"),
         ("event.slug", "../x", "event.slug: Short name '../x': use only small letters"),
         ("results.2.visitor_table", 1, "results[2].visitor_table: in hand 1 table 3 hosts"),
+        ("closes.0.records.0.net_flags", 30, "closes[0].records[0].net_flags: the results give"),
     ],
 )
 def test_a_damaged_archive_is_refused_naming_the_json_path(path, value, message):

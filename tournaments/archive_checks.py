@@ -52,6 +52,8 @@ def problems(archive: object) -> list[str]:
     if not out:
         out += _loans(archive, recorded)
         out += _closes(archive["closes"], archive["hands"], tables)
+    if not out:
+        out += _close_records(archive, recorded)
         out += _playoffs(archive["playoffs"], tables)
     return out
 
@@ -216,6 +218,31 @@ def _closes(closes: list[dict], hands: list[dict], tables: int) -> list[str]:
                 )
             elif counted[r["table"]] > 1:
                 out.append(f"closes[{i}].records[{j}].table: table {r['table']} twice")
+    return out
+
+
+def _close_records(archive: dict, recorded: list[Result]) -> list[str]:
+    """A closed day's records agree with its results: a close never silently disagrees."""
+    event, hands = archive["event"], archive["hands"]
+    settings = flag_rules.FlagSettings(
+        event["flags_per_table"], event["one_flag_at"], event["two_flags_at"],
+        event["revoke_penalty"],
+    )  # fmt: skip
+    out = []
+    for i, c in enumerate(archive["closes"]):
+        last = max(
+            h["hand"] for h in hands if h["day"] == c["day"] and c["session"] in (0, h["session"])
+        )
+        part = [r for r in recorded if r.day == c["day"] and r.hand <= last]
+        summary, _ = flag_rules.day_ledger(event["tables"], c["day"], part, settings)
+        for j, r in enumerate(c["records"]):
+            s = summary[r["table"]]
+            for name, value in (("on_table", s.on_table), ("loans", s.loans), ("net_flags", s.net)):
+                if r[name] != value:
+                    out.append(
+                        f"closes[{i}].records[{j}].{name}: the results give {value}, not "
+                        f"{r[name]}; a closed day must agree with its results"
+                    )
     return out
 
 
