@@ -176,14 +176,14 @@ def test_a_team_named_like_a_formula_is_not_a_formula_in_the_standings_csv(clien
 
 
 def test_an_excel_file_from_windows_is_read_with_its_quotes(client):
-    """A cp1252 file shows “Quoted” in the preview and says how it was read."""
+    """A cp1252 file shows “Quoted” and Hélène in the preview and says how it was read."""
     event = make_event("excel", tables=2)
     client.force_login(make_user("lead", event))
-    text = HEADER + "1,“Quoted” Aces,Nord,Renée,Zoë,François,José\n2,Béton,Sud,a,b,c,d\n"
+    text = HEADER + "1,“Quoted” Aces,Nord,Renée,Zoë,François,Hélène\n2,Béton,Sud,a,b,c,d\n"
     upload = SimpleUploadedFile("teams.csv", text.encode("cp1252"), content_type="text/csv")
     page = client.post(reverse("tournaments:teams", args=[event.slug]), {"csv_file": upload})
     body = page.content.decode()
-    assert "“Quoted” Aces" in body and "read as Windows-1252" in body
+    assert "“Quoted” Aces" in body and "Hélène" in body and "read as Windows-1252" in body
 
 
 def test_a_ten_megabyte_upload_is_refused_with_its_size(client):
@@ -368,3 +368,9 @@ def test_zones_and_players_longer_than_the_cards_hold_are_refused(line, message)
     with pytest.raises(CsvErrors) as caught:
         parse_teams(HEADER + line + "\n", tables=2)
     assert message in caught.value.problems
+
+
+def test_a_practice_deal_number_written_with_a_superscript_is_not_a_server_error(client):
+    """/practice/?deal=² deals a fresh hand instead of failing."""
+    response = client.get("/practice/?deal=²")
+    assert response.status_code < 500

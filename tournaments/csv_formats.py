@@ -99,15 +99,15 @@ def decode(raw: bytes) -> tuple[str, str]:
         return raw.decode("utf-8-sig"), "UTF-8"
     except UnicodeDecodeError:
         pass
-    best = charset_normalizer.from_bytes(raw).best()
+    found = charset_normalizer.from_bytes(raw)
+    best = found.best()
     if best is None or "\x00" in str(best):
         raise CsvErrors(["line 1: this is not a text file; save it from the spreadsheet as CSV"])
+    # Readings charset-normalizer scores equally go to Windows-1252, what Excel on Windows
+    # writes in English and French (Central European cp1250 reads "è" as "č").
+    equal = [m for m in found if (m.chaos, m.coherence) == (best.chaos, best.coherence)]
+    best = next((m for m in equal if m.encoding == "cp1252"), best)
     text, encoding = str(best), best.encoding
-    try:  # equally good readings: name the one Excel on Windows writes
-        if encoding != "cp1252" and raw.decode("cp1252") == text:
-            encoding = "cp1252"
-    except UnicodeDecodeError:
-        pass
     return text, ENCODING_NAMES.get(encoding, encoding)
 
 
