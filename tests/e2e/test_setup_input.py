@@ -37,7 +37,6 @@ def test_a_semicolon_file_with_spreadsheet_headers_is_previewed_and_imported(
     page.get_by_role("button", name="Preview").click()
     expect(page.locator("#encoding")).to_contain_text("Windows-1252")
     expect(page.locator("table.preview")).to_contain_text("Hélène")
-    page.screenshot(path="/tmp/rules-input-teams-preview.png", full_page=True)
     page.get_by_role("button", name="Import these 2 teams").click()
     expect(page.get_by_text("2 teams imported. Check the tables.")).to_be_visible()
     assert list(Team.objects.filter(event=event).values_list("name", flat=True)) == [
@@ -65,7 +64,6 @@ def test_a_refused_playoff_hand_keeps_the_cuts_typed(page, live_server, settings
     expect(hand.get_by_role("alert")).to_contain_text("Tricks must be from 0 to 13, not 14")
     expect(hand.get_by_label("Director's trump cut")).to_have_value("QH")
     expect(hand.get_by_label("B2 (table 2, B)", exact=True)).to_have_value("KC")
-    page.screenshot(path="/tmp/rules-input-playoff-refused.png", full_page=True)
 
 
 def test_the_leader_ends_play_early_on_the_set_up_page(page, live_server, settings):
@@ -79,4 +77,3 @@ def test_the_leader_ends_play_early_on_the_set_up_page(page, live_server, settin
     page.get_by_role("button", name="End play").click()
     expect(page.locator("#play-ended")).to_contain_text("Play ended after hand 1")
     expect(page.get_by_role("button", name="Resume play")).to_be_visible()
-    page.screenshot(path="/tmp/rules-input-end-play.png", full_page=True)
