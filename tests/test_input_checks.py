@@ -374,3 +374,14 @@ def test_a_practice_deal_number_written_with_a_superscript_is_not_a_server_error
     """/practice/?deal=² deals a fresh hand instead of failing."""
     response = client.get("/practice/?deal=²")
     assert response.status_code < 500
+
+
+def test_import_teams_reads_an_excel_file_from_windows(tmp_path):
+    """The command line reads a cp1252 file's “Quoted” name and says how it read it."""
+    event = make_event("cli-excel", tables=2)
+    path = tmp_path / "teams.csv"
+    path.write_bytes((HEADER + "1,“Quoted”,N,a,b,c,d\n2,Deux,S,a,b,c,d\n").encode("cp1252"))
+    out = io.StringIO()
+    call_command("import_teams", event.slug, str(path), stdout=out)
+    assert "read as Windows-1252" in out.getvalue()
+    assert Team.objects.get(event=event, home_table=1).name == "“Quoted”"

@@ -108,6 +108,11 @@ def decode(raw: bytes) -> tuple[str, str]:
     equal = [m for m in found if (m.chaos, m.coherence) == (best.chaos, best.coherence)]
     best = next((m for m in equal if m.encoding == "cp1252"), best)
     text, encoding = str(best), best.encoding
+    try:  # the same text read either way: name the one Excel on Windows writes
+        if encoding != "cp1252" and raw.decode("cp1252") == text:
+            encoding = "cp1252"
+    except UnicodeDecodeError:
+        pass
     return text, ENCODING_NAMES.get(encoding, encoding)
 
 

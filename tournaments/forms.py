@@ -205,9 +205,9 @@ class EventCreateForm(forms.Form):
                     "pattern", "Choose 'generated' to give hands per day for your own rotation"
                 )
             try:
-                text = upload.read(UPLOAD_MAX + 1).decode("utf-8-sig")
-                if len(text) > UPLOAD_MAX:
+                if upload.size > UPLOAD_MAX:
                     raise CsvErrors([f"The file is over {UPLOAD_MAX // 1024} KB"])
+                text = upload.read().decode("utf-8-sig")
                 data["custom_moves"] = parse_pattern(text, tables=data["tables"])
             except UnicodeDecodeError:
                 self.add_error("pattern_file", "The file is not UTF-8 text (save it as CSV)")
