@@ -12,8 +12,9 @@ from .events import (
     event_rows,
     recent_events,
 )
-from .ledger import closed_days, day_ledger, results, table_ledgers, teams_by_table
+from .ledger import closed_days, day_ledger, results, table_ledgers, teams, teams_by_table
 from .movement import hand_from_row, rotation, rotation_payload
+from .people import playoff_history, public_name, role_names, roles
 from .ranking import (
     advancing_tables,
     all_hands_played,
@@ -40,14 +41,19 @@ __all__ = [
     "hand_from_row",
     "hands_played",
     "playoff_due_tables",
+    "playoff_history",
     "playoffs",
+    "public_name",
     "recent_events",
     "results",
+    "role_names",
+    "roles",
     "rotation",
     "rotation_payload",
     "standings",
     "standings_payload",
     "table_ledgers",
     "team_entries",
+    "teams",
     "teams_by_table",
 ]

@@ -78,7 +78,7 @@ class EventRow:
 
 def _status(event: Event, last_hand: int | None, entered: int) -> EventRow:
     counts = event.day_hand_counts
-    total = sum(counts)
+    total = event.last_hand  # the leader may end play early
     if not entered:
         return EventRow(event, "Not started", False, False)
     if entered >= event.tables * total:

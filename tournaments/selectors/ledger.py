@@ -49,3 +49,8 @@ def table_ledgers(
     hands = [h for h in rotation(event).hands if h.day == day and h.number <= up_to_hand]
     recorded = [r for r in results(event, [day]) if r.hand <= up_to_hand]
     return {t: table_ledger(t, event.tables, hands, recorded, event.flag_settings) for t in tables}
+
+
+def teams(event: Event) -> list[Team]:
+    """The event's teams in table order."""
+    return list(Team.objects.filter(event=event).order_by("home_table"))

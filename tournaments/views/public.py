@@ -49,7 +49,7 @@ def event_home(request, slug):
     context = {
         "event": event,
         "hands_played": selectors.hands_played(event),
-        "hands_total": sum(event.day_hand_counts),
+        "hands_total": event.last_hand,
         "standings": standings[:5],
         "playoffs": playoffs,
         # After the last hand and every playoff: the results, not the playoff call.
