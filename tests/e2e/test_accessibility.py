@@ -28,6 +28,7 @@ PUBLIC = [
     "/events/{slug}/tables/2/",
     "/practice/",
     "/accounts/login/",
+    "/hall/",
 ]
 LEADER = [
     "/new-event/",
