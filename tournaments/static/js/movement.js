@@ -15,13 +15,14 @@ type shrinks until every table fits the screen. */
   var shown = null;
 
   function draw(played) {
-    var hand = rotation.hands[played] || null;
+    var last = +box.dataset.last || rotation.hands.length;  // the leader may end play early
+    var hand = played < last ? rotation.hands[played] || null : null;
     if (hand && shown === hand.hand) return;
     shown = hand ? hand.hand : 0;
     call.replaceChildren();
     list.replaceChildren();
     if (!hand) {
-      call.textContent = "All " + rotation.hands.length + " hands are played";
+      call.textContent = "All " + last + " hands are played";
       pairs.textContent = "";
       fit();
       return;
