@@ -51,7 +51,7 @@ def test_a_new_revoke_penalty_moves_the_standings_with_it(event):
 def test_a_flag_setting_cannot_change_under_a_closed_day(event):
     """Changing the revoke penalty after day 1 is closed is refused naming the day."""
     results_record(event=event, entries=[ResultEntry(1, 1, 9, 1, 0)], actor=None)
-    day_close(event=event, day=1, counts={}, override_note="test", actor=None)
+    day_close(event=event, day=1, close_incomplete=True, actor=None)
     with pytest.raises(RulesError, match="Day 1 is closed"):
         event_settings_update(event=event, changes={"revoke_penalty": 3}, actor=None)
     assert HandResult.objects.get(event=event).visitor_tricks == 7
