@@ -2,19 +2,29 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from ..models import Event, Team
 from ..rules import flags as flag_rules
 from ..rules.playoffs import tied_groups
 from ..rules.standings import rank_teams
 from ..rules.types import Result, Standing, TeamEntry
 from .events import cached
-from .ledger import results, teams_by_table
+from .ledger import teams_by_table
 from .playoff_state import Overview
 from .playoff_state import overview as playoff_overview
+from .tallies import tallies
 
 
 def team_entries(event: Event, teams: dict[int, Team], recorded: list[Result]) -> list[TeamEntry]:
+    """Each team's net flags per begun day, from every recorded result."""
     net = flag_rules.net_flags_by_day(event.tables, recorded, event.flag_settings)
+    return _entries(event, teams, net)
+
+
+def _entries(
+    event: Event, teams: dict[int, Team], net: dict[int, dict[int, int]]
+) -> list[TeamEntry]:
     days = sorted(net)
     return [
         TeamEntry(
@@ -34,15 +44,16 @@ def all_hands_played(event: Event, recorded: list[Result]) -> bool:
 
 def _standings_and_hands_played(event: Event) -> tuple[list[Standing], int, Overview]:
     def build() -> tuple[list[Standing], int, Overview]:
-        recorded = results(event)
-        entries = team_entries(event, teams_by_table(event), recorded)
+        flags = tallies(event)  # only the hands changed since the last call are re-read
+        net = flags.net_by_day(event.tables, event.flags_per_table)
+        entries = _entries(event, teams_by_table(event), net)
         rows = rank_teams(entries)
-        final = all_hands_played(event, recorded)
+        final = flags.recorded == event.tables * sum(event.day_hand_counts)
         tied = tied_groups(rows, event.playoff_places) if final else []
         playoffs = playoff_overview(event, final, tied) if tied else Overview(final=final)
         if decided := playoffs.decided():
             rows = rank_teams(entries, decided)
-        return rows, max((r.hand for r in recorded), default=0), playoffs
+        return rows, flags.last_hand, playoffs
 
     return cached(event, "standings", build)
 
@@ -63,7 +74,7 @@ def advancing_tables(event: Event) -> set[int]:
     rows, _, overview = _standings_and_hands_played(event)
     if not overview.final:
         return set()
-    shared = {s.rank: sum(1 for o in rows if o.rank == s.rank) for s in rows}
+    shared = Counter(s.rank for s in rows)
     return {s.table for s in rows if s.rank + shared[s.rank] - 1 <= event.advancing}
 
 
