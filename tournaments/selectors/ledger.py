@@ -9,12 +9,14 @@ from ..rules import flags as flag_rules
 from ..rules.types import Result, TableDay
 
 
-def results(event: Event, days: Iterable[int] | None = None) -> list[Result]:
-    """Every recorded result of the event (or of ``days``), after revoke penalties, in hand
-    order."""
+def results(event: Event, days: Iterable[int] | None = None, from_hand: int = 1) -> list[Result]:
+    """Every recorded result of the event (or of ``days``, from hand ``from_hand`` on), after
+    revoke penalties, in hand order."""
     rows = HandResult.objects.filter(event=event)
     if days is not None:
         rows = rows.filter(hand__day__in=list(days))
+    if from_hand > 1:
+        rows = rows.filter(hand__number__gte=from_hand)
     rows = rows.order_by("hand__number", "host_table").values_list(
         "hand__number", "hand__day", "host_table", "visitor_table", "visitor_tricks"
     )
