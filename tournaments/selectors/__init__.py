@@ -4,7 +4,7 @@ Every function runs a fixed number of queries. Standings and the rotation are de
 and cached under the event's revision, which every write bumps.
 """
 
-from .events import cached, cached_by_slug, event_by_slug
+from .events import cached, cached_by_slug, cached_page, event_by_slug
 from .ledger import closed_days, day_ledger, results, teams_by_table
 from .movement import hand_from_row, rotation, rotation_payload
 from .ranking import (
@@ -23,6 +23,7 @@ __all__ = [
     "all_hands_played",
     "cached",
     "cached_by_slug",
+    "cached_page",
     "closed_days",
     "day_ledger",
     "event_by_slug",
