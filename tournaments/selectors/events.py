@@ -30,26 +30,90 @@ def _event_id(pk: int, created_at: datetime | str) -> str:
     return f"whist:{pk}:{created_at.timestamp():.6f}"
 
 
-def _key(pk: int, created_at: datetime | str, revision: int, name: str) -> str:
-    return f"{_event_id(pk, created_at)}:{revision}:{name}"
-
-
 def cached(event: Event, name: str, build):
     """``build()``'s value, kept until the event's next write (built by one thread at a
-    time, so a crowd of phones after a save waits for one build instead of each doing it)."""
-    key = _key(event.pk, event.created_at, event.revision, name)
-    value = cache.get(key)
-    if value is None:
-        with _building(key):
-            value = cache.get(key)
-            if value is None:
-                value = build()
-                cache.set(key, value, timeout=3600)
+    time, so a crowd of phones after a save waits for one build instead of each doing it).
+
+    Values stay in this process's memory as built (no copy per read): callers must not
+    change them.
+    """
+    event_id = _event_id(event.pk, event.created_at)
+    values = _kept_for(event_id, event.revision)
+    return _once(values, name, f"{event_id}:{event.revision}:{name}", lambda: (build(), True))
+
+
+def cached_by_slug(slug: str, name: str, build):
+    """Like ``cached`` for public JSON: one cheap query for the event's revision; the full
+    event is loaded only when the value must be rebuilt. Spectators refresh standings far
+    more often than results change."""
+    row = _stamp(slug)
+    if row is None:
+        raise Http404("No such event")
+    value = _kept_for(_event_id(row[0], row[1]), row[2]).get(name, _MISSING)
+    if value is _MISSING:
+        value = cached(event_by_slug(slug), name, lambda: build(event_by_slug(slug)))
     return value
 
 
+def cached_page(slug: str, path: str, render):
+    """A public page as ``render()`` made it, once per event revision and process.
+
+    ``render`` returns ``(value, keep)``; a value not to keep (a page that set a cookie) is
+    returned to this request only. Returns None when there is no such event.
+    """
+    row = _stamp(slug)
+    if row is None:
+        return None
+    event_id = _event_id(row[0], row[1])
+    name = f"page:{path}"
+    return _once(_kept_for(event_id, row[2]), name, f"{event_id}:{row[2]}:{name}", render)
+
+
+def _stamp(slug: str) -> tuple | None:
+    """The event's id, creation time and revision (one query), or None."""
+    with connection.cursor() as cursor:
+        cursor.execute(_STAMP_SQL, [slug])
+        return cursor.fetchone()
+
+
+# Per event, the values and pages of its latest revision seen by this process: a write makes
+# them unreachable at once and the next read starts afresh, so old revisions never pile up.
+_kept: dict[str, tuple[int, dict[str, object]]] = {}
+_KEPT_EVENTS = 32
+_VALUES_PER_EVENT = 2000  # every table's page and the rest, with room for query strings
+_GENERATION = "whist:kept-generation"  # gone after cache.clear(): then so is _kept
+_MISSING = object()
 _locks: dict[str, threading.RLock] = {}
 _locks_guard = threading.Lock()
+
+
+def _kept_for(event_id: str, revision: int) -> dict[str, object]:
+    """The values kept for ``revision`` (a throwaway dict when a newer one is kept)."""
+    with _locks_guard:
+        if cache.get(_GENERATION) is None:
+            _kept.clear()
+            cache.set(_GENERATION, 1, timeout=None)
+        kept = _kept.get(event_id)
+        if kept is None or kept[0] < revision:
+            _kept.pop(event_id, None)
+            kept = _kept[event_id] = (revision, {})
+            while len(_kept) > _KEPT_EVENTS:
+                _kept.pop(next(iter(_kept)))
+        return kept[1] if kept[0] == revision else {}
+
+
+def _once(values: dict[str, object], name: str, lock_name: str, build):
+    """``values[name]``, built by ``build() -> (value, keep)`` in one thread at a time."""
+    value = values.get(name, _MISSING)
+    if value is not _MISSING:
+        return value
+    with _building(lock_name):
+        value = values.get(name, _MISSING)
+        if value is _MISSING:
+            value, keep = build()
+            if keep and len(values) < _VALUES_PER_EVENT:
+                values[name] = value
+    return value
 
 
 @contextmanager
@@ -63,64 +127,6 @@ def _building(key: str):
         with _locks_guard:
             _locks.pop(key, None)  # waiters still hold it; later readers find the value
 
-
-def cached_by_slug(slug: str, name: str, build):
-    """Like ``cached`` for public JSON: one cheap query for the event's revision; the full
-    event is loaded only when the value must be rebuilt. Spectators refresh standings far
-    more often than results change."""
-    row = _stamp(slug)
-    if row is None:
-        raise Http404("No such event")
-    value = cache.get(_key(*row, name))
-    if value is None:
-        value = cached(event_by_slug(slug), name, lambda: build(event_by_slug(slug)))
-    return value
-
-
-def _stamp(slug: str) -> tuple | None:
-    """The event's id, creation time and revision (one query), or None."""
-    with connection.cursor() as cursor:
-        cursor.execute(_STAMP_SQL, [slug])
-        return cursor.fetchone()
-
-
-def cached_page(slug: str, path: str, render):
-    """A public page as ``render()`` made it, once per event revision and process.
-
-    ``render`` returns ``(value, keep)``; a value not to keep (a page that set a cookie) is
-    returned to this request only. A process keeps only the latest revision's pages of an
-    event, so old pages never pile up. Returns None when there is no such event.
-    """
-    row = _stamp(slug)
-    if row is None:
-        return None
-    event, revision = _event_id(row[0], row[1]), row[2]
-    pages = _latest_pages(event, revision)
-    if (value := pages.get(path)) is not None:
-        return value
-    with _building(f"{event}:{revision}:page:{path}"):
-        if (value := pages.get(path)) is not None:
-            return value
-        value, keep = render()
-        if keep and len(pages) < _PAGES_PER_EVENT:
-            pages[path] = value
-    return value
-
-
-def _latest_pages(event: str, revision: int) -> dict[str, object]:
-    """The pages kept for ``revision`` (a throwaway dict if a newer one is already kept)."""
-    with _locks_guard:
-        kept = _pages.get(event)
-        if kept is None or kept[0] < revision:
-            kept = _pages[event] = (revision, {})
-            while len(_pages) > _KEPT_EVENTS:
-                _pages.pop(next(iter(_pages)))
-        return kept[1] if kept[0] == revision else {}
-
-
-_pages: dict[str, tuple[int, dict[str, object]]] = {}
-_KEPT_EVENTS = 32
-_PAGES_PER_EVENT = 2000  # every table's page and the rest, with room for query strings
 
 _EVENTS = Event._meta.db_table
 

@@ -79,8 +79,9 @@ def advancing_tables(event: Event) -> set[int]:
 
 
 def standings(event: Event) -> list[Standing]:
-    """Current standings derived from the results (three queries on a cache miss)."""
-    return _standings_and_hands_played(event)[0]
+    """Current standings derived from the results (a few queries on a cache miss); the list
+    is the caller's to sort."""
+    return list(_standings_and_hands_played(event)[0])
 
 
 def hands_played(event: Event) -> int:
