@@ -48,27 +48,25 @@ thresholds = st.tuples(st.just("thresholds"), st.integers(0, 13), st.integers(0,
 def test_standings_after_every_save_match_a_full_recomputation(db, tables, days, steps):
     """After any run of saves, corrections and threshold changes, the standings read after
     each step are the standings the rules derive from every recorded result."""
-    with transaction.atomic():
-        event = make_event(f"prop-{next(_examples)}", tables=tables, hands_per_day=days)
-        for step in steps:
-            if step[0] == "save":
-                hand = min(step[1], sum(days))
-                entries = {t: v for t, v in step[2] if t <= tables}  # corrections included
-                if not entries:
-                    continue
-                results_record(
-                    event=event,
-                    entries=[ResultEntry(hand, t, v) for t, v in entries.items()],
-                    actor=None,
-                )
-            else:
-                one, two = sorted(step[1:])
-                event_settings_update(
-                    event=event, changes={"one_flag_at": one, "two_flags_at": two}, actor=None
-                )
-            event.refresh_from_db()
-            assert (selectors.standings(event), selectors.hands_played(event)) == recomputed(event)
-        transaction.set_rollback(True)
+    event = make_event(f"prop-{next(_examples)}", tables=tables, hands_per_day=days)
+    for step in steps:
+        if step[0] == "save":
+            hand = min(step[1], sum(days))
+            entries = {t: v for t, v in step[2] if t <= tables}  # corrections included
+            if not entries:
+                continue
+            results_record(
+                event=event,
+                entries=[ResultEntry(hand, t, v) for t, v in entries.items()],
+                actor=None,
+            )
+        else:
+            one, two = sorted(step[1:])
+            event_settings_update(
+                event=event, changes={"one_flag_at": one, "two_flags_at": two}, actor=None
+            )
+        event.refresh_from_db()
+        assert (selectors.standings(event), selectors.hands_played(event)) == recomputed(event)
 
 
 def test_a_correction_re_reads_only_the_hand_it_changed(django_assert_num_queries):
@@ -87,3 +85,18 @@ def recomputed_net(event):
     from tournaments.rules.flags import net_flags_by_day
 
     return net_flags_by_day(event.tables, selectors.results(event), event.flag_settings)
+
+
+def test_standings_read_inside_a_save_that_is_rolled_back_leave_no_trace():
+    """Standings read in the middle of a save that then fails still follow the results that
+    were kept."""
+    event = make_event("rolled-back", tables=4)
+    play(event, [1])
+    tallies(event)
+    with transaction.atomic():
+        results_record(event=event, entries=[ResultEntry(2, 1, 13)], actor=None)
+        assert tallies(event).last_hand == 2
+        transaction.set_rollback(True)
+    event.refresh_from_db()
+    assert tallies(event).last_hand == 1
+    assert tallies(event).net_by_day(4, 12) == recomputed_net(event)
