@@ -38,6 +38,7 @@ _RESULTS_UNTOUCHED = {
 }
 _RESULT_TARGET = re.compile(r"hand (\d+) table \d+")
 _KEPT_EVENTS = 32  # events whose tallies a process keeps (a hall runs one or two)
+_MOST_ENTRIES = 2000  # changes read one by one; more than this (an import) reads all results
 _MARKER = -1  # the day column of the audit log's row in a full read
 
 
@@ -139,8 +140,9 @@ def _advance(event: Event, state: _State, settings: FlagSettings) -> None:
     changed: set[int] | None = None
     if state.audit_id:
         changed, last = set(), state.audit_id
-        log = AuditEntry.objects.filter(event=event, pk__gt=state.audit_id).order_by()
-        for pk, action, target in log.values_list("pk", "action", "target"):
+        log = AuditEntry.objects.filter(event=event, pk__gt=state.audit_id).order_by("pk")
+        entries = list(log.values_list("pk", "action", "target")[: _MOST_ENTRIES + 1])
+        for pk, action, target in entries if len(entries) <= _MOST_ENTRIES else ():
             last = max(last, pk)
             found = _RESULT_TARGET.fullmatch(target) if action.startswith("result") else None
             if found:
@@ -148,6 +150,8 @@ def _advance(event: Event, state: _State, settings: FlagSettings) -> None:
             elif action not in _RESULTS_UNTOUCHED and not action.startswith("playoff"):
                 changed = None  # results may have changed anywhere: read them all
                 break
+        if len(entries) > _MOST_ENTRIES:  # a file import: one read of everything is quicker
+            changed = None
         if changed is not None:
             state.audit_id = last
             if not changed:
