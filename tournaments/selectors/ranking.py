@@ -10,7 +10,6 @@ from ..rules.playoffs import tied_groups
 from ..rules.standings import rank_teams
 from ..rules.types import Result, Standing, TeamEntry
 from .events import cached
-from .ledger import teams_by_table
 from .playoff_state import Overview
 from .playoff_state import overview as playoff_overview
 from .tallies import tallies
@@ -19,22 +18,28 @@ from .tallies import tallies
 def team_entries(event: Event, teams: dict[int, Team], recorded: list[Result]) -> list[TeamEntry]:
     """Each team's net flags per begun day, from every recorded result."""
     net = flag_rules.net_flags_by_day(event.tables, recorded, event.flag_settings)
-    return _entries(event, teams, net)
+    return _entries(event, {t: (team.name, team.zone) for t, team in teams.items()}, net)
 
 
 def _entries(
-    event: Event, teams: dict[int, Team], net: dict[int, dict[int, int]]
+    event: Event, teams: dict[int, tuple[str, str]], net: dict[int, dict[int, int]]
 ) -> list[TeamEntry]:
     days = sorted(net)
     return [
         TeamEntry(
             table=table,
-            team=teams[table].name if table in teams else f"Table {table}",
+            team=teams[table][0] if table in teams else f"Table {table}",
             days=tuple(net[d][table] for d in days),
-            zone=teams[table].zone if table in teams else "",
+            zone=teams[table][1] if table in teams else "",
         )
         for table in range(1, event.tables + 1)
     ]
+
+
+def _team_names(event: Event) -> dict[int, tuple[str, str]]:
+    """Each home table's team name and zone (no model per team)."""
+    rows = Team.objects.filter(event=event).order_by().values_list("home_table", "name", "zone")
+    return {table: (name, zone) for table, name, zone in rows}
 
 
 def all_hands_played(event: Event, recorded: list[Result]) -> bool:
@@ -46,7 +51,7 @@ def _standings_and_hands_played(event: Event) -> tuple[list[Standing], int, Over
     def build() -> tuple[list[Standing], int, Overview]:
         flags = tallies(event)  # only the hands changed since the last call are re-read
         net = flags.net_by_day(event.tables, event.flags_per_table)
-        entries = _entries(event, teams_by_table(event), net)
+        entries = _entries(event, _team_names(event), net)
         rows = rank_teams(entries)
         final = flags.recorded == event.tables * sum(event.day_hand_counts)
         tied = tied_groups(rows, event.playoff_places) if final else []
