@@ -33,6 +33,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 HOST = "127.0.0.1"
+LEADER = "bench-leader"
 PASSWORD = "bench-hall-password-91"  # noqa: S105 - a throwaway benchmark database
 
 
@@ -84,11 +85,12 @@ def prepare(tables: int, saves: int) -> tuple[str, dict, int]:
     import django
 
     django.setup()
+    from django.contrib.auth import get_user_model
     from django.core.management import call_command
 
     from tournaments import selectors
     from tournaments.csv_formats import TeamRow
-    from tournaments.models import EventRole, Hand, Role
+    from tournaments.models import Event, EventRole, Hand, Role
     from tournaments.rules.flags import net_flags_by_day
     from tournaments.rules.types import Result
     from tournaments.services import ResultEntry, event_create, results_record, teams_replace
@@ -96,6 +98,8 @@ def prepare(tables: int, saves: int) -> tuple[str, dict, int]:
 
     call_command("migrate", verbosity=0)
     slug = "load"
+    Event.objects.filter(slug=slug).delete()  # a PostgreSQL database is reused between runs
+    get_user_model().objects.filter(username=LEADER).delete()
     event = event_create(name="Load", slug=slug, tables=tables, hands_per_day=[30, 20])
     teams_replace(
         event=event,
@@ -106,7 +110,7 @@ def prepare(tables: int, saves: int) -> tuple[str, dict, int]:
         actor=None,
     )
     EventRole.objects.create(
-        event=event, user=leader_create(username="leader", password=PASSWORD), role=Role.LEADER
+        event=event, user=leader_create(username=LEADER, password=PASSWORD), role=Role.LEADER
     )
     rng = random.Random(11)
     first = 50 - saves + 1
@@ -227,7 +231,7 @@ def run(args, slug: str, expected: dict, first_hand: int, saves: int, server) ->
         client = Client(args.port)
         client.request("GET", "/accounts/login/")
         status, _ = client.request(
-            "POST", "/accounts/login/", {"username": "leader", "password": PASSWORD}
+            "POST", "/accounts/login/", {"username": LEADER, "password": PASSWORD}
         )
         if status != 302:
             problems.append(f"the leader could not log in ({status})")
