@@ -6,7 +6,7 @@ from collections.abc import Iterable
 
 from django.db.models import Q
 
-from ..models import DayClose, Event, HandResult, Team
+from ..models import DayClose, Event, Hand, HandResult, Team
 from ..rules import flags as flag_rules
 from ..rules.types import Result, TableDay
 
@@ -19,10 +19,12 @@ def results(
     rows = HandResult.objects.filter(event=event)
     if table is not None:
         rows = rows.filter(Q(host_table=table) | Q(visitor_table=table))
-    if days is not None:
-        rows = rows.filter(hand__day__in=list(days))
-    if from_hand > 1:
-        rows = rows.filter(hand__number__gte=from_hand)
+    if days is not None or from_hand > 1:
+        # By the hands' ids, so the (event, hand) index finds them without a scan.
+        hands = Hand.objects.filter(event=event, number__gte=from_hand)
+        if days is not None:
+            hands = hands.filter(day__in=list(days))
+        rows = rows.filter(hand__in=hands)
     rows = rows.order_by("hand__number", "host_table").values_list(
         "hand__number", "hand__day", "host_table", "visitor_table", "visitor_tricks"
     )

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from django.db import connection
 from django.db.models import Max, Value
 
-from ..models import AuditEntry, Event, HandResult
+from ..models import AuditEntry, Event, Hand, HandResult
 from ..rules.flags import flags_won
 from ..rules.types import FlagSettings
 
@@ -156,7 +156,8 @@ def _advance(event: Event, state: _State, settings: FlagSettings) -> None:
             state.audit_id = last
             if not changed:
                 return
-            rows = rows.filter(hand__number__in=changed)
+            # By the hands' ids, so the (event, hand) index finds them without a scan.
+            rows = rows.filter(hand__in=Hand.objects.filter(event=event, number__in=changed))
     columns = ("hand__number", "hand__day", "host_table", "visitor_table", "visitor_tricks")
     if changed is None:
         # The audit log's last entry comes in the same statement, so it matches these rows.

@@ -172,7 +172,8 @@ def _held_before(event: Event, day: int, hand: int) -> dict[int, int]:
         When(visitor_tricks__gte=settings.one_flag_at, then=1),
         default=0,
     )
-    earlier = HandResult.objects.filter(event=event, hand__day=day, hand__number__lt=hand)
+    before = Hand.objects.filter(event=event, day=day, number__lt=hand)
+    earlier = HandResult.objects.filter(event=event, hand__in=before)  # by index, no scan
     held = dict.fromkeys(range(1, event.tables + 1), settings.flags_per_table)
     moved = (
         earlier.values(table=F("visitor_table"))
