@@ -24,7 +24,10 @@ def team_entries(event: Event, teams: dict[int, Team], recorded: list[Result]) -
 def _entries(
     event: Event, teams: dict[int, tuple[str, str]], net: dict[int, dict[int, int]]
 ) -> list[TeamEntry]:
-    days = sorted(net)
+    # Every day from day 1 to the last with a result; a day without results keeps its flags.
+    unplayed = dict.fromkeys(range(1, event.tables + 1), event.flag_settings.flags_per_table)
+    days = range(1, max(net, default=0) + 1)
+    net = {d: net.get(d, unplayed) for d in days}
     return [
         TeamEntry(
             table=table,
@@ -44,7 +47,8 @@ def _team_names(event: Event) -> dict[int, tuple[str, str]]:
 
 def all_hands_played(event: Event, recorded: list[Result]) -> bool:
     """Every hand of the event has a result at every table (playoffs may start)."""
-    return len(recorded) == event.tables * sum(event.day_hand_counts)
+    played = sum(1 for r in recorded if r.hand <= event.last_hand)
+    return played == event.tables * event.last_hand
 
 
 def _standings_and_hands_played(event: Event) -> tuple[list[Standing], int, Overview]:
@@ -53,7 +57,7 @@ def _standings_and_hands_played(event: Event) -> tuple[list[Standing], int, Over
         net = flags.net_by_day(event.tables, event.flags_per_table)
         entries = _entries(event, _team_names(event), net)
         rows = rank_teams(entries)
-        final = flags.recorded == event.tables * sum(event.day_hand_counts)
+        final = flags.recorded_up_to(event.last_hand) == event.tables * event.last_hand
         tied = tied_groups(rows, event.playoff_places) if final else []
         playoffs = playoff_overview(event, final, tied) if tied else Overview(final=final)
         if decided := playoffs.decided():

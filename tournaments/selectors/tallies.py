@@ -50,6 +50,11 @@ class Tallies:
     lost: dict[int, dict[int, int]]
     recorded: int  # results recorded
     last_hand: int  # the highest hand with a result, 0 before play starts
+    per_hand: dict[int, int]  # results recorded in each hand
+
+    def recorded_up_to(self, hand: int) -> int:
+        """Results recorded in hands 1 to ``hand``."""
+        return sum(n for number, n in self.per_hand.items() if number <= hand)
 
     def net_by_day(self, tables: int, flags_per_table: int) -> dict[int, dict[int, int]]:
         """Net flags per begun day per table, as ``rules.flags.net_flags_by_day`` gives them."""
@@ -98,6 +103,7 @@ class _State:
             lost={d: dict(self.lost.get(d, {})) for d in begun},
             recorded=sum(self.results.values()),
             last_hand=max((n for n, h in self.hands.items() if h.results), default=0),
+            per_hand={n: h.results for n, h in self.hands.items()},
         )
 
 
