@@ -32,7 +32,7 @@ save = st.tuples(
     st.integers(1, 6),  # hand (clipped to the event's hands)
     st.lists(st.tuples(st.integers(1, 6), st.integers(0, 13)), min_size=1, max_size=6),
 )
-thresholds = st.tuples(st.just("thresholds"), st.integers(0, 13), st.integers(0, 13))
+thresholds = st.tuples(st.just("thresholds"), st.integers(7, 13), st.integers(7, 13))
 
 
 @settings(
