@@ -13,8 +13,9 @@ ROOT = Path(__file__).resolve().parent.parent
 def setup() -> str:
     """Configure and migrate a database; returns its description."""
     sys.path.insert(0, str(ROOT))
+    folder = tempfile.mkdtemp(prefix="whist-bench-")
+    os.environ.setdefault("WHIST_DATA_DIR", folder)  # backups and static copies go there too
     if "DATABASE_URL" not in os.environ:
-        folder = tempfile.mkdtemp(prefix="whist-bench-")
         os.environ["DATABASE_URL"] = f"sqlite:///{folder}/bench.sqlite3"
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "whistdirector.settings")
     import django

@@ -2,7 +2,9 @@
 
 Times the import, then standings.json and rotation.json against /healthz in the same run
 (through Django's full request handling, in process), cold (first request after a change)
-and warm (the cache keyed by the event's revision), and prints the query counts.
+and warm (the cache keyed by the event's revision), and prints the query counts. Then a
+leader saves whole hands from the entry grid (hand 1, hand 30, hands 45-50 of a second event)
+and each save is followed by the first standings.json, as phones see it.
 
     .venv/bin/python bench/foundation.py [--tables 250] [--repeat 200]
 """
@@ -11,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import os
 import random
 import statistics
 import tempfile
@@ -35,6 +38,9 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=250)
     parser.add_argument("--repeat", type=int, default=200)
     args = parser.parse_args()
+    # Automatic backups export the whole event in a background thread; timed once below,
+    # kept out of the saves' figures.
+    os.environ.setdefault("WHIST_BACKUP_SECONDS", "86400")
     database = setup()
 
     from django.core.cache import cache
@@ -114,6 +120,102 @@ def main() -> None:
         f"\nstandings.json right after a result changes (revision bump + rebuild): "
         f"{(time.perf_counter() - start) * 1000:.1f} ms"
     )
+    from tournaments import backups
+
+    start, cpu = time.perf_counter(), time.process_time()
+    backups.write_backup(event)
+    print(
+        f"one automatic backup of the whole event (a hall writes one every few seconds "
+        f"while hands are saved): {(time.perf_counter() - start) * 1000:.0f} ms, "
+        f"CPU {(time.process_time() - cpu) * 1000:.0f} ms"
+    )
+    saves(args.tables, warm["healthz"])
+
+
+def saves(tables: int, healthz: float) -> None:
+    """Whole hands saved from the grid, each followed by the first standings.json."""
+    import io
+    from urllib.parse import urlencode
+
+    from django.core.management import call_command
+    from django.test import Client
+
+    from tournaments.models import Event, EventRole, Role
+    from tournaments.services.accounts import leader_create
+
+    slug = f"bench-save-{tables}"
+    Event.objects.filter(slug=slug).delete()
+    call_command(
+        "create_event",
+        "--name",
+        "Saves",
+        "--slug",
+        slug,
+        "--tables",
+        str(tables),
+        "--hands-per-day",
+        "30,20",
+        stdout=io.StringIO(),
+    )
+    event = Event.objects.get(slug=slug)
+    leader = Client()
+    user = leader_create(username=f"bench-{time.time_ns()}", password="bench-leader-pw-5521")
+    EventRole.objects.create(event=event, user=user, role=Role.LEADER)
+    leader.force_login(user)
+    phone = Client()
+    rng = random.Random(2)
+
+    def grid(hand: int, correct: bool = False) -> tuple[float, float, float, float]:
+        body = {"go": "stay"}
+        for t in range(1, tables + 1):
+            body |= {
+                f"tricks_{t}": str(rng.randint(0, 13)),
+                f"vrev_{t}": "",
+                f"hrev_{t}": "",
+                f"seen_{t}": "1" if correct else "0",
+                f"was_{t}": "x" if correct else "",
+            }
+        start, cpu = time.perf_counter(), time.process_time()
+        response = leader.post(  # as a browser posts the grid
+            f"/events/{slug}/hands/{hand}/", urlencode(body), "application/x-www-form-urlencoded"
+        )
+        saved, saved_cpu = time.perf_counter() - start, time.process_time() - cpu
+        assert response.status_code == 302, response.status_code
+        start, cpu = time.perf_counter(), time.process_time()
+        phone.get(f"/events/{slug}/standings.json")
+        return saved, time.perf_counter() - start, saved_cpu, time.process_time() - cpu
+
+    def imported(hands: range) -> None:
+        lines = ["hand,table,visitor_tricks"] + [
+            f"{h},{t},{rng.randint(0, 13)}" for h in hands for t in range(1, tables + 1)
+        ]
+        path = Path(tempfile.mkdtemp()) / "results.csv"
+        path.write_text("\n".join(lines) + "\n")
+        call_command("import_results", slug, str(path), stdout=io.StringIO())
+
+    phone.get(f"/events/{slug}/standings.json")
+    first = grid(1)
+    imported(range(2, 30))
+    thirtieth = grid(30)
+    imported(range(31, 45))
+    phone.get(f"/events/{slug}/standings.json")
+    last = [grid(h) for h in range(45, 51)]
+    corrections = [grid(h, correct=True) for h in (49, 50)]
+    print(f"\nwhole {tables}-table hand saved from the grid, then the first standings.json:")
+    print("(CPU: this process's own CPU time, a fairer figure on a machine others share)")
+    print(f"{'':<28}{'save ms':>9}{'CPU':>7}{'standings.json ms':>19}{'CPU':>7}{'x healthz':>11}")
+    rows = [
+        ("hand 1 (empty event)", [first]),
+        ("hand 30 (day 1's last)", [thirtieth]),
+        ("hands 45-50 (median)", last),
+        ("corrections of 49, 50", corrections),
+    ]
+    for name, pairs in rows:
+        save, read, save_cpu, read_cpu = (statistics.median(p[i] for p in pairs) for i in range(4))
+        print(
+            f"{name:<28}{save * 1000:>9.1f}{save_cpu * 1000:>7.0f}{read * 1000:>19.1f}"
+            f"{read_cpu * 1000:>7.1f}{read / healthz:>11.0f}"
+        )
 
 
 if __name__ == "__main__":

@@ -104,12 +104,22 @@ TEMPLATES = [
 
 WSGI_APPLICATION = "whistdirector.wsgi.application"
 
+# PostgreSQL keeps each server thread's connection (checked before reuse) instead of opening
+# one per request; SQLite's connections cost nothing to open.
+_DATABASE_URL = os.environ.get("DATABASE_URL", f"sqlite:///{DATA_DIR / 'db.sqlite3'}")
 DATABASES = {
-    "default": dj_database_url.config(
-        default=f"sqlite:///{DATA_DIR / 'db.sqlite3'}",
-        conn_max_age=int(os.environ.get("WHIST_CONN_MAX_AGE", "0")),
+    "default": dj_database_url.parse(
+        _DATABASE_URL,
+        conn_max_age=int(
+            os.environ.get(
+                "WHIST_CONN_MAX_AGE", "0" if _DATABASE_URL.startswith("sqlite") else "600"
+            )
+        ),
+        conn_health_checks=True,
     )
 }
+# The entry grid posts five fields per table: 250 tables need 1,250, with room for more.
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 5000
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # A laptop with one leader typing while phones refresh: wait for the write lock.
     # IMMEDIATE: a write transaction takes the lock when it starts, so two leaders saving at

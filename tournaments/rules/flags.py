@@ -9,7 +9,7 @@ changes a standing.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from .errors import RulesError
 from .types import TRICKS_PER_HAND, FlagMove, FlagSettings, Result, TableDay
@@ -78,17 +78,24 @@ def hand_moves(
 
 
 def day_ledger(
-    tables: int, day: int, results: Iterable[Result], settings: FlagSettings = DEFAULT_SETTINGS
+    tables: int,
+    day: int,
+    results: Iterable[Result],
+    settings: FlagSettings = DEFAULT_SETTINGS,
+    held: Mapping[int, int] | None = None,
 ) -> tuple[dict[int, TableDay], list[FlagMove]]:
     """Every table's flags at the end of ``day`` (as far as it is entered) and every move.
 
-    Returns the per-table summary and the moves in hand order, loans included.
+    Returns the per-table summary and the moves in hand order, loans included. ``held`` is
+    what each table held when the first of ``results``' hands began (``flags_per_table`` at
+    the start of the day); the summary then counts only those hands.
     """
     by_hand: dict[int, list[Result]] = defaultdict(list)
     for r in results:
         if r.day == day:
             by_hand[r.hand].append(r)
     on_table = dict.fromkeys(range(1, tables + 1), settings.flags_per_table)
+    on_table.update(held or {})
     loans = dict.fromkeys(on_table, 0)
     won = dict.fromkeys(on_table, 0)
     lost = dict.fromkeys(on_table, 0)

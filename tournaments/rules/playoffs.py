@@ -100,13 +100,17 @@ def tied_groups(
         raise RulesError("Playoffs come only after all hands have been played")
     if places_that_matter is not None and places_that_matter < 1:
         raise RulesError("Places that matter must be 1 or more", field="places_that_matter")
-    totals = [(s.table, s.total) if isinstance(s, Standing) else tuple(s) for s in standings]
+    by_total: dict[int, list[int]] = {}
+    for s in standings:
+        table, total = (s.table, s.total) if isinstance(s, Standing) else tuple(s)
+        by_total.setdefault(total, []).append(table)
     groups: list[TiedGroup] = []
-    for total in sorted({t for _, t in totals}, reverse=True):
-        tables = tuple(sorted(table for table, t in totals if t == total))
-        rank = 1 + sum(1 for _, t in totals if t > total)
+    rank = 1  # one pass, best total first: linear in the teams, not quadratic
+    for total in sorted(by_total, reverse=True):
+        tables = tuple(sorted(by_total[total]))
         if len(tables) > 1 and (places_that_matter is None or rank <= places_that_matter):
             groups.append(TiedGroup(rank=rank, total=total, tables=tables))
+        rank += len(tables)
     return groups
 
 

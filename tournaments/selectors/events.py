@@ -5,6 +5,8 @@ Every write bumps the revision, so a cached value can never outlive the results 
 
 from __future__ import annotations
 
+import threading
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -26,38 +28,111 @@ def event_by_slug(slug: str) -> Event:
     return get_object_or_404(Event, slug=slug)
 
 
-def _key(pk: int, created_at: datetime | str, revision: int, name: str) -> str:
+def _event_id(pk: int, created_at: datetime | str) -> str:
     # created_at too: SQLite may reuse a deleted event's id, and a new event starts at 0.
     if isinstance(created_at, str):  # SQLite's raw text is naive UTC
         created_at = datetime.fromisoformat(created_at)
     if created_at.tzinfo is None:
         created_at = created_at.replace(tzinfo=UTC)
-    return f"whist:{pk}:{created_at.timestamp():.6f}:{revision}:{name}"
+    return f"whist:{pk}:{created_at.timestamp():.6f}"
 
 
 def cached(event: Event, name: str, build):
-    """``build()``'s value, kept until the event's next write."""
-    key = _key(event.pk, event.created_at, event.revision, name)
-    value = cache.get(key)
-    if value is None:
-        value = build()
-        cache.set(key, value, timeout=3600)
-    return value
+    """``build()``'s value, kept until the event's next write (built by one thread at a
+    time, so a crowd of phones after a save waits for one build instead of each doing it).
+
+    Values stay in this process's memory as built (no copy per read): callers must not
+    change them.
+    """
+    event_id = _event_id(event.pk, event.created_at)
+    values = _kept_for(event_id, event.revision)
+    return _once(values, name, f"{event_id}:{event.revision}:{name}", lambda: (build(), True))
 
 
 def cached_by_slug(slug: str, name: str, build):
     """Like ``cached`` for public JSON: one cheap query for the event's revision; the full
     event is loaded only when the value must be rebuilt. Spectators refresh standings far
     more often than results change."""
-    with connection.cursor() as cursor:
-        cursor.execute(_STAMP_SQL, [slug])
-        row = cursor.fetchone()
+    row = _stamp(slug)
     if row is None:
         raise Http404("No such event")
-    value = cache.get(_key(*row, name))
-    if value is None:
+    value = _kept_for(_event_id(row[0], row[1]), row[2]).get(name, _MISSING)
+    if value is _MISSING:
         value = cached(event_by_slug(slug), name, lambda: build(event_by_slug(slug)))
     return value
+
+
+def cached_page(slug: str, path: str, render):
+    """A public page as ``render()`` made it, once per event revision and process.
+
+    ``render`` returns ``(value, keep)``; a value not to keep (a page that set a cookie) is
+    returned to this request only. Returns None when there is no such event.
+    """
+    row = _stamp(slug)
+    if row is None:
+        return None
+    event_id = _event_id(row[0], row[1])
+    name = f"page:{path}"
+    return _once(_kept_for(event_id, row[2]), name, f"{event_id}:{row[2]}:{name}", render)
+
+
+def _stamp(slug: str) -> tuple | None:
+    """The event's id, creation time and revision (one query), or None."""
+    with connection.cursor() as cursor:
+        cursor.execute(_STAMP_SQL, [slug])
+        return cursor.fetchone()
+
+
+# Per event, the values and pages of its latest revision seen by this process: a write makes
+# them unreachable at once and the next read starts afresh, so old revisions never pile up.
+_kept: dict[str, tuple[int, dict[str, object]]] = {}
+_KEPT_EVENTS = 32
+_VALUES_PER_EVENT = 2000  # every table's page and the rest, with room for query strings
+_GENERATION = "whist:kept-generation"  # gone after cache.clear(): then so is _kept
+_MISSING = object()
+_locks: dict[str, threading.RLock] = {}
+_locks_guard = threading.Lock()
+
+
+def _kept_for(event_id: str, revision: int) -> dict[str, object]:
+    """The values kept for ``revision`` (a throwaway dict when a newer one is kept)."""
+    with _locks_guard:
+        if cache.get(_GENERATION) is None:
+            _kept.clear()
+            cache.set(_GENERATION, 1, timeout=None)
+        kept = _kept.get(event_id)
+        if kept is None or kept[0] < revision:
+            _kept.pop(event_id, None)
+            kept = _kept[event_id] = (revision, {})
+            while len(_kept) > _KEPT_EVENTS:
+                _kept.pop(next(iter(_kept)))
+        return kept[1] if kept[0] == revision else {}
+
+
+def _once(values: dict[str, object], name: str, lock_name: str, build):
+    """``values[name]``, built by ``build() -> (value, keep)`` in one thread at a time."""
+    value = values.get(name, _MISSING)
+    if value is not _MISSING:
+        return value
+    with _building(lock_name):
+        value = values.get(name, _MISSING)
+        if value is _MISSING:
+            value, keep = build()
+            if keep and len(values) < _VALUES_PER_EVENT:
+                values[name] = value
+    return value
+
+
+@contextmanager
+def _building(key: str):
+    with _locks_guard:
+        lock = _locks.setdefault(key, threading.RLock())
+    try:
+        with lock:
+            yield
+    finally:
+        with _locks_guard:
+            _locks.pop(key, None)  # waiters still hold it; later readers find the value
 
 
 _EVENTS = Event._meta.db_table

@@ -2,19 +2,28 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from ..models import Event, Team
 from ..rules import flags as flag_rules
 from ..rules.playoffs import tied_groups
 from ..rules.standings import rank_teams
 from ..rules.types import Result, Standing, TeamEntry
 from .events import cached
-from .ledger import results, teams_by_table
 from .playoff_state import Overview
 from .playoff_state import overview as playoff_overview
+from .tallies import tallies
 
 
 def team_entries(event: Event, teams: dict[int, Team], recorded: list[Result]) -> list[TeamEntry]:
+    """Each team's net flags per begun day, from every recorded result."""
     net = flag_rules.net_flags_by_day(event.tables, recorded, event.flag_settings)
+    return _entries(event, {t: (team.name, team.zone) for t, team in teams.items()}, net)
+
+
+def _entries(
+    event: Event, teams: dict[int, tuple[str, str]], net: dict[int, dict[int, int]]
+) -> list[TeamEntry]:
     # Every day from day 1 to the last with a result; a day without results keeps its flags.
     unplayed = dict.fromkeys(range(1, event.tables + 1), event.flag_settings.flags_per_table)
     days = range(1, max(net, default=0) + 1)
@@ -22,12 +31,18 @@ def team_entries(event: Event, teams: dict[int, Team], recorded: list[Result]) -
     return [
         TeamEntry(
             table=table,
-            team=teams[table].name if table in teams else f"Table {table}",
+            team=teams[table][0] if table in teams else f"Table {table}",
             days=tuple(net[d][table] for d in days),
-            zone=teams[table].zone if table in teams else "",
+            zone=teams[table][1] if table in teams else "",
         )
         for table in range(1, event.tables + 1)
     ]
+
+
+def _team_names(event: Event) -> dict[int, tuple[str, str]]:
+    """Each home table's team name and zone (no model per team)."""
+    rows = Team.objects.filter(event=event).order_by().values_list("home_table", "name", "zone")
+    return {table: (name, zone) for table, name, zone in rows}
 
 
 def all_hands_played(event: Event, recorded: list[Result]) -> bool:
@@ -38,15 +53,16 @@ def all_hands_played(event: Event, recorded: list[Result]) -> bool:
 
 def _standings_and_hands_played(event: Event) -> tuple[list[Standing], int, Overview]:
     def build() -> tuple[list[Standing], int, Overview]:
-        recorded = results(event)
-        entries = team_entries(event, teams_by_table(event), recorded)
+        flags = tallies(event)  # only the hands changed since the last call are re-read
+        net = flags.net_by_day(event.tables, event.flags_per_table)
+        entries = _entries(event, _team_names(event), net)
         rows = rank_teams(entries)
-        final = all_hands_played(event, recorded)
+        final = flags.recorded_up_to(event.last_hand) == event.tables * event.last_hand
         tied = tied_groups(rows, event.playoff_places) if final else []
         playoffs = playoff_overview(event, final, tied) if tied else Overview(final=final)
         if decided := playoffs.decided():
             rows = rank_teams(entries, decided)
-        return rows, max((r.hand for r in recorded), default=0), playoffs
+        return rows, flags.last_hand, playoffs
 
     return cached(event, "standings", build)
 
@@ -67,13 +83,14 @@ def advancing_tables(event: Event) -> set[int]:
     rows, _, overview = _standings_and_hands_played(event)
     if not overview.final:
         return set()
-    shared = {s.rank: sum(1 for o in rows if o.rank == s.rank) for s in rows}
+    shared = Counter(s.rank for s in rows)
     return {s.table for s in rows if s.rank + shared[s.rank] - 1 <= event.advancing}
 
 
 def standings(event: Event) -> list[Standing]:
-    """Current standings derived from the results (three queries on a cache miss)."""
-    return _standings_and_hands_played(event)[0]
+    """Current standings derived from the results (a few queries on a cache miss); the list
+    is the caller's to sort."""
+    return list(_standings_and_hands_played(event)[0])
 
 
 def hands_played(event: Event) -> int:

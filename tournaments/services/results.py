@@ -6,6 +6,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
+from django.db.models import Case, F, Sum, When
 from django.utils import timezone
 
 from .. import permissions, selectors
@@ -136,22 +137,67 @@ def results_record(
     )
     AuditEntry.objects.bulk_create(log, batch_size=500)
     if created or changed:
-        loans_rebuild(event=event, days={hands[e.hand].day for e in entries})
+        loans_rebuild(event=event, hands={e.hand for e in entries})
         bump_revision(event)
     return created + changed
 
 
-def loans_rebuild(*, event: Event, days: Iterable[int]) -> None:
-    """Rewrite the loans of ``days`` from their results (called inside a write)."""
-    days = sorted(days)
-    recorded = selectors.results(event, days)
-    Loan.objects.filter(event=event, day__in=days).delete()
+def loans_rebuild(*, event: Event, days: Iterable[int] = (), hands: Iterable[int] = ()) -> None:
+    """Rewrite the loans of ``days``, and of the hands from the first of ``hands`` on in each
+    of their days, from the results (called inside a write, under the event's lock).
+
+    A loan depends only on what its table held when its hand began, so a save at hand 30
+    re-derives hands 30 onward from what the earlier hands left, not the whole day.
+    """
+    first = dict.fromkeys(days, 0)
+    for number, day in Hand.objects.filter(event=event, number__in=set(hands)).values_list(
+        "number", "day"
+    ):
+        first[day] = min(first.get(day, number), number)
     loans = []
-    for day in days:
-        _, moves = flag_rules.day_ledger(event.tables, day, recorded, event.flag_settings)
+    for day, start in sorted(first.items()):
+        held = _held_before(event, day, start) if start > 1 else None
+        recorded = selectors.results(event, [day], from_hand=start)
+        Loan.objects.filter(event=event, day=day, hand__gte=start).delete()
+        _, moves = flag_rules.day_ledger(event.tables, day, recorded, event.flag_settings, held)
         loans += [
             Loan(event=event, day=day, hand=m.hand, table=m.host_table, flags=m.loan)
             for m in moves
             if m.loan
         ]
     Loan.objects.bulk_create(loans, batch_size=500)
+
+
+def _held_before(event: Event, day: int, hand: int) -> dict[int, int]:
+    """Flags on each table when ``hand`` of ``day`` began: the day's start, plus what its pair
+    won, less what its hosts lost, plus what the leader loaned it in the hands before."""
+    settings = event.flag_settings
+    flags = Case(
+        When(visitor_tricks__gte=settings.two_flags_at, then=2),
+        When(visitor_tricks__gte=settings.one_flag_at, then=1),
+        default=0,
+    )
+    before = Hand.objects.filter(event=event, day=day, number__lt=hand)
+    earlier = HandResult.objects.filter(event=event, hand__in=before)  # by index, no scan
+    held = dict.fromkeys(range(1, event.tables + 1), settings.flags_per_table)
+    moved = (
+        earlier.values(table=F("visitor_table"))
+        .annotate(change=Sum(flags))
+        .values_list("table", "change")
+        .order_by()
+        .union(
+            earlier.values(table=F("host_table"))
+            .annotate(change=-Sum(flags))
+            .values_list("table", "change")
+            .order_by(),
+            Loan.objects.filter(event=event, day=day, hand__lt=hand)
+            .values("table")
+            .annotate(change=Sum("flags"))
+            .values_list("table", "change")
+            .order_by(),
+            all=True,
+        )
+    )
+    for table, change in moved:
+        held[table] += change
+    return held

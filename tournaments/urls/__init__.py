@@ -7,6 +7,7 @@ The leader's pages and the printouts keep their routes in their own modules; the
 from django.urls import path
 
 from ..views import hall, public
+from ..views.page_cache import public_page
 from .leader import urlpatterns as leader_patterns
 from .printing import urlpatterns as print_patterns
 
@@ -17,9 +18,9 @@ urlpatterns = [
     path("healthz", public.healthz, name="healthz"),
     path("favicon.ico", public.favicon, name="favicon"),
     path("hall/", hall.hall_page, name="hall"),
-    path("events/<slug:slug>/", public.event_home, name="event"),
-    path("events/<slug:slug>/standings/", public.standings_page, name="standings"),
-    path("events/<slug:slug>/rotation/", public.rotation_page, name="rotation"),
+    path("events/<slug:slug>/", public_page(public.event_home), name="event"),
+    path("events/<slug:slug>/standings/", public_page(public.standings_page), name="standings"),
+    path("events/<slug:slug>/rotation/", public_page(public.rotation_page), name="rotation"),
     path("events/<slug:slug>/standings.json", public.standings_json, name="standings_json"),
     path("events/<slug:slug>/rotation.json", public.rotation_json, name="rotation_json"),
     *leader_patterns,

@@ -4,6 +4,7 @@ and table pages (routes only)."""
 from django.urls import path
 
 from ..views import closing, entry, people, playoffs, records, setup, standings, table
+from ..views.page_cache import public_page
 
 urlpatterns = [
     path("new-event/", setup.event_new, name="event_new"),
@@ -33,11 +34,11 @@ urlpatterns = [
     ),
     path("events/<slug:slug>/playoffs/", playoffs.playoffs, name="playoffs"),
     path("events/<slug:slug>/standings.csv", standings.standings_csv, name="standings_csv"),
-    path("events/<slug:slug>/projector/", standings.projector, name="projector"),
+    path("events/<slug:slug>/projector/", public_page(standings.projector), name="projector"),
     path(
         "events/<slug:slug>/projector/movement/",
-        standings.movement_projector,
+        public_page(standings.movement_projector),
         name="movement_projector",
     ),
-    path("events/<slug:slug>/tables/<int:number>/", table.table_page, name="table"),
+    path("events/<slug:slug>/tables/<int:number>/", public_page(table.table_page), name="table"),
 ]

@@ -16,7 +16,7 @@ def table_page(request, slug, number: int):
     if not 1 <= number <= event.tables:
         raise Http404("No such table")
     rotation = selectors.rotation(event)
-    recorded = selectors.results(event)
+    recorded = selectors.results(event, table=number)  # the hands touching this table
     teams = selectors.teams_by_table(event)
     by_host = {(r.hand, r.host_table): r for r in recorded}
     settings = event.flag_settings

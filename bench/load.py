@@ -1,0 +1,314 @@
+"""Load benchmark: the hall's production server under phones while the leader saves hands.
+
+Prepares a 250-table, 50-hand event (every hand but the last few already played), starts the
+hall server (``python -m whistdirector hall``, waitress) on 127.0.0.1, then for a bounded time
+N simulated phones (threads, keep-alive connections over loopback) read standings.json, the
+standings page and random table pages while one leader saves a whole hand from the entry grid
+every few seconds. Every standings.json read is checked against the standings the rules give
+after 0, 1, 2 ... saved hands: a read that matches none saw a half-saved hand.
+
+    .venv/bin/python bench/load.py [--phones 16] [--duration 30] [--every 3]
+        [--server "CMD with {python} {host} {port}"]      # DATABASE_URL=... for PostgreSQL
+
+Prints requests per second, p50/p95/p99 of reads and saves, and the server's memory.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import os
+import random
+import re
+import shlex
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.parse
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+HOST = "127.0.0.1"
+LEADER = "bench-leader"
+PASSWORD = "bench-hall-password-91"  # noqa: S105 - a throwaway benchmark database
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--tables", type=int, default=250)
+    parser.add_argument("--phones", type=int, default=16)
+    parser.add_argument("--duration", type=float, default=30.0, help="seconds of load")
+    parser.add_argument("--every", type=float, default=3.0, help="seconds between saves")
+    parser.add_argument("--port", type=int, default=8765)
+    parser.add_argument(
+        "--server",
+        default="{python} -m whistdirector hall --listen {host}:{port}",
+        help="the production server's command ({python}, {host} and {port} are filled in)",
+    )
+    args = parser.parse_args()
+    saves = max(1, int(args.duration / args.every))
+    data = Path(tempfile.mkdtemp(prefix="whist-load-"))
+    os.environ["WHIST_DATA_DIR"] = str(data)
+    os.environ.setdefault("DATABASE_URL", f"sqlite:///{data / 'db.sqlite3'}")
+    ensure_waitress()
+    start = time.perf_counter()
+    slug, expected, first_hand = prepare(args.tables, saves)
+    print(f"database: {os.environ['DATABASE_URL'].split('@')[-1]}")
+    print(
+        f"prepared {args.tables} tables, hands 1-{first_hand - 1} played: "
+        f"{time.perf_counter() - start:.1f} s"
+    )
+    server = start_server(args, data)
+    try:
+        run(args, slug, expected, first_hand, saves, server)
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(timeout=10)
+
+
+def ensure_waitress() -> None:
+    try:
+        import waitress  # noqa: F401
+    except ImportError:
+        subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "waitress"], check=True)
+
+
+def prepare(tables: int, saves: int) -> tuple[str, dict, int]:
+    """The event with all but the last ``saves`` hands played; the standings.json totals
+    expected after each further saved hand; the first hand the leader saves."""
+    sys.path.insert(0, str(ROOT))
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "whistdirector.settings")
+    import django
+
+    django.setup()
+    from django.contrib.auth import get_user_model
+    from django.core.management import call_command
+
+    from tournaments import selectors
+    from tournaments.csv_formats import TeamRow
+    from tournaments.models import Event, EventRole, Hand, Role
+    from tournaments.rules.flags import net_flags_by_day
+    from tournaments.rules.types import Result
+    from tournaments.services import ResultEntry, event_create, results_record, teams_replace
+    from tournaments.services.accounts import leader_create
+
+    call_command("migrate", verbosity=0)
+    slug = "load"
+    Event.objects.filter(slug=slug).delete()  # a PostgreSQL database is reused between runs
+    get_user_model().objects.filter(username=LEADER).delete()
+    event = event_create(name="Load", slug=slug, tables=tables, hands_per_day=[30, 20])
+    teams_replace(
+        event=event,
+        rows=[
+            TeamRow(0, t, f"Team {t}", "", f"A{t}", f"B{t}", f"X{t}", f"Y{t}")
+            for t in range(1, tables + 1)
+        ],
+        actor=None,
+    )
+    EventRole.objects.create(
+        event=event, user=leader_create(username=LEADER, password=PASSWORD), role=Role.LEADER
+    )
+    rng = random.Random(11)
+    first = 50 - saves + 1
+    for hand in range(1, first):
+        entries = [ResultEntry(hand, t, rng.randint(3, 11)) for t in range(1, tables + 1)]
+        results_record(event=event, entries=entries, actor=None)
+    event.refresh_from_db()
+    recorded = selectors.results(event)
+    visitors = {
+        h.number: {host: home for home, host in enumerate(h.moves, 1)}
+        for h in Hand.objects.filter(event=event)
+    }
+    expected = {}
+    for k in range(saves + 1):
+        net = net_flags_by_day(tables, recorded, event.flag_settings)
+        expected[tuple(sum(net[d][t] for d in net) for t in range(1, tables + 1))] = k
+        hand = first + k
+        if hand <= 50:
+            day = 1 if hand <= 30 else 2
+            recorded += [
+                Result(hand, day, t, visitors[hand][t], leader_tricks(hand, t))
+                for t in range(1, tables + 1)
+            ]
+    return slug, expected, first
+
+
+def leader_tricks(hand: int, table: int) -> int:
+    """What the leader types: varied, so every saved hand moves flags at most tables."""
+    return (hand * 7 + table * 5) % 14
+
+
+def start_server(args, data: Path) -> subprocess.Popen:
+    command = args.server.format(python=sys.executable, host=HOST, port=args.port)
+    env = dict(os.environ, WHIST_PUBLIC_URL=f"http://{HOST}:{args.port}")
+    log = open(data / "server.log", "w")  # noqa: SIM115 - open while the server runs
+    server = subprocess.Popen(  # noqa: S603 - the command the person running the bench gave
+        shlex.split(command), cwd=ROOT, env=env, stdout=log, stderr=log, start_new_session=True
+    )
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        try:
+            conn = http.client.HTTPConnection(HOST, args.port, timeout=2)
+            conn.request("GET", "/healthz")
+            if conn.getresponse().status == 200:
+                print(f"server: {command}")
+                return server
+        except OSError:
+            time.sleep(0.3)
+    os.killpg(server.pid, signal.SIGTERM)
+    raise SystemExit(f"The server did not answer in 120 s; see {data / 'server.log'}")
+
+
+class Client:
+    """One keep-alive connection with its cookies."""
+
+    def __init__(self, port: int) -> None:
+        self.port, self.cookies = port, {}
+        self.conn = http.client.HTTPConnection(HOST, port, timeout=30)
+
+    def request(self, method: str, path: str, body: dict | None = None) -> tuple[int, bytes]:
+        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
+        data = None
+        if body is not None:
+            data = urllib.parse.urlencode(body)
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+            headers["X-CSRFToken"] = self.cookies.get("csrftoken", "")
+        for attempt in (1, 2):
+            try:
+                self.conn.request(method, path, data, headers)
+                response = self.conn.getresponse()
+                content = response.read()
+                break
+            except (http.client.HTTPException, OSError):
+                self.conn.close()
+                if attempt == 2:
+                    raise
+        for header in response.headers.get_all("Set-Cookie") or []:
+            name, _, value = header.split(";", 1)[0].partition("=")
+            self.cookies[name.strip()] = value
+        return response.status, content
+
+
+def run(args, slug: str, expected: dict, first_hand: int, saves: int, server) -> None:
+    import json
+
+    stop = threading.Event()
+    samples: dict[str, list[float]] = {"standings.json": [], "standings page": [], "table page": []}
+    save_times: list[float] = []
+    problems: list[str] = []
+    seen_saves: list[int] = []
+    lock = threading.Lock()
+
+    def phone(n: int) -> None:
+        client, rng = Client(args.port), random.Random(n)
+        kinds = [
+            ("standings.json", lambda: f"/events/{slug}/standings.json"),
+            ("standings page", lambda: f"/events/{slug}/standings/"),
+            ("table page", lambda: f"/events/{slug}/tables/{rng.randint(1, args.tables)}/"),
+        ]
+        while not stop.is_set():
+            kind, path = rng.choice(kinds)
+            began = time.perf_counter()
+            status, body = client.request("GET", path())
+            took = time.perf_counter() - began
+            with lock:
+                samples[kind].append(took)
+                if status != 200:
+                    problems.append(f"{kind} answered {status}")
+                elif kind == "standings.json":
+                    rows = sorted(json.loads(body)["standings"], key=lambda s: s["table"])
+                    k = expected.get(tuple(s["total"] for s in rows))
+                    if k is None:
+                        problems.append("standings.json matched no whole number of saved hands")
+                    else:
+                        seen_saves.append(k)
+
+    def leader() -> None:
+        client = Client(args.port)
+        client.request("GET", "/accounts/login/")
+        status, _ = client.request(
+            "POST", "/accounts/login/", {"username": LEADER, "password": PASSWORD}
+        )
+        if status != 302:
+            problems.append(f"the leader could not log in ({status})")
+            return
+        for k in range(saves):
+            hand = first_hand + k
+            body = {"go": "stay"}
+            for t in range(1, args.tables + 1):
+                body |= {
+                    f"tricks_{t}": str(leader_tricks(hand, t)),
+                    f"vrev_{t}": "",
+                    f"hrev_{t}": "",
+                    f"seen_{t}": "0",
+                    f"was_{t}": "",
+                }
+            began = time.perf_counter()
+            status, page = client.request("POST", f"/events/{slug}/hands/{hand}/", body)
+            save_times.append(time.perf_counter() - began)
+            if status != 302:
+                found = re.search(rb'class="messages">(.{0,300})', page, re.S)
+                problems.append(f"saving hand {hand} answered {status}: {found and found[1]}")
+            if stop.wait(max(0.0, args.every - save_times[-1])):
+                return
+
+    phones = [threading.Thread(target=phone, args=(n,), daemon=True) for n in range(args.phones)]
+    writer = threading.Thread(target=leader, daemon=True)
+    memory = [rss_mb(server.pid)]
+    began = time.perf_counter()
+    for thread in [*phones, writer]:
+        thread.start()
+    while time.perf_counter() - began < args.duration:
+        time.sleep(1)
+        memory.append(rss_mb(server.pid))
+    stop.set()
+    for thread in [*phones, writer]:
+        thread.join(timeout=60)
+    elapsed = time.perf_counter() - began
+    report(args, samples, save_times, elapsed, memory, problems, seen_saves)
+
+
+def report(args, samples, save_times, elapsed, memory, problems, seen_saves) -> None:
+    reads = [t for kind in samples.values() for t in kind]
+    print(
+        f"\n{args.phones} phones, {elapsed:.0f} s, one leader saving {args.tables} tables "
+        f"every {args.every:g} s; load average {os.getloadavg()[0]:.1f}"
+    )
+    print(f"{'':<16}{'count':>7}{'per s':>8}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}")
+    for name, values in [*samples.items(), ("all reads", reads), ("grid saves", save_times)]:
+        print(
+            f"{name:<16}{len(values):>7}{len(values) / elapsed:>8.0f}"
+            + "".join(f"{percentile(values, q) * 1000:>9.1f}" for q in (50, 95, 99))
+        )
+    print(f"server memory (RSS): {memory[0]:.0f} MB at start, {max(memory):.0f} MB at most")
+    print(f"saved hands seen by phones: {sorted(set(seen_saves))}")
+    print(f"problems: {len(problems)}" + "".join(f"\n  {p}" for p in sorted(set(problems))[:10]))
+
+
+def percentile(values: list[float], q: int) -> float:
+    if len(values) < 2:
+        return values[0] if values else float("nan")
+    return statistics.quantiles(values, n=100, method="inclusive")[q - 1]
+
+
+def rss_mb(pid: int) -> float:
+    """Resident memory of the server and its children, in MB (Linux's /proc)."""
+    total, todo = 0, [pid]
+    while todo:
+        current = todo.pop()
+        try:
+            status = Path(f"/proc/{current}/status").read_text()
+            total += int(re.search(r"VmRSS:\s+(\d+)", status)[1])
+            for task in Path(f"/proc/{current}/task").iterdir():
+                todo += [int(c) for c in (task / "children").read_text().split()]
+        except (OSError, TypeError):
+            continue
+    return total / 1024
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,67 @@
+"""Public pages are rendered once per event revision and never share a leader's menu."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tournaments.services import ResultEntry, results_record
+
+from .leader_helpers import make_event, make_user, play
+
+pytestmark = pytest.mark.django_db
+
+PAGES = {
+    "event home": ("event", []),
+    "standings": ("standings", []),
+    "projector": ("projector", []),
+    "rotation": ("rotation", []),
+    "table page": ("table", [3]),
+}
+
+
+@pytest.fixture
+def event():
+    event = make_event("cached", tables=8)
+    play(event, [1, 2])
+    return event
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_a_phone_rereading_a_public_page_costs_one_query(
+    client, event, page, django_assert_num_queries
+):
+    """A second phone reading the same public page gets it without it being built again."""
+    name, args = PAGES[page]
+    url = reverse(f"tournaments:{name}", args=[event.slug, *args])
+    first = client.get(url)
+    with django_assert_num_queries(1):  # the event's revision
+        again = Client().get(url)
+    assert again.status_code == 200 and again.content == first.content
+    assert again["Content-Type"] == first["Content-Type"]
+
+
+def test_a_saved_result_shows_on_the_next_read(client, event):
+    """Right after a leader saves a hand, phones see the new standings."""
+    url = reverse("tournaments:table", args=[event.slug, 1])
+    before = client.get(url).content.decode()
+    results_record(event=event, entries=[ResultEntry(3, 1, 13)], actor=None)
+    after = client.get(url).content.decode()
+    cell = '<td class="num">13</td>'  # hand 13's number, and now hand 3's visitors' tricks
+    assert after.count(cell) == before.count(cell) + 1
+
+
+def test_a_leaders_menu_is_never_shown_to_a_phone(client, event):
+    """A leader sees their own menu, and a phone reading afterwards sees none of it."""
+    url = reverse("tournaments:standings", args=[event.slug])
+    client.force_login(make_user("lead", event))
+    assert "Enter hands" in client.get(url).content.decode()
+    phone = Client().get(url).content.decode()
+    assert "Enter hands" not in phone and "Log out" not in phone
+    assert "Enter hands" in client.get(url).content.decode()
+
+
+def test_an_unknown_event_is_still_not_found(client):
+    """An address with no event behind it answers 404, cached pages or not."""
+    assert client.get(reverse("tournaments:standings", args=["nowhere"])).status_code == 404

@@ -1,0 +1,102 @@
+"""Standings advanced hand by hand always equal standings recomputed from every result."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import transaction
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tournaments import selectors
+from tournaments.rules.standings import rank_teams
+from tournaments.selectors.tallies import tallies
+from tournaments.services import ResultEntry, results_record
+from tournaments.services.setup import event_settings_update
+
+from .leader_helpers import make_event, play
+
+pytestmark = pytest.mark.django_db
+
+_examples = iter(range(10**6))
+
+
+def recomputed(event):
+    """Standings and hands played by the pure rules from every recorded result."""
+    recorded = selectors.results(event)
+    entries = selectors.team_entries(event, selectors.teams_by_table(event), recorded)
+    return rank_teams(entries), max((r.hand for r in recorded), default=0)
+
+
+save = st.tuples(
+    st.just("save"),
+    st.integers(1, 6),  # hand (clipped to the event's hands)
+    st.lists(st.tuples(st.integers(1, 6), st.integers(0, 13)), min_size=1, max_size=6),
+)
+thresholds = st.tuples(st.just("thresholds"), st.integers(7, 13), st.integers(7, 13))
+
+
+@settings(
+    max_examples=30,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(
+    tables=st.integers(2, 6),
+    days=st.sampled_from([(3,), (2, 2), (4, 2)]),
+    steps=st.lists(st.one_of(save, save, thresholds), min_size=1, max_size=12),
+)
+def test_standings_after_every_save_match_a_full_recomputation(db, tables, days, steps):
+    """After any run of saves, corrections and threshold changes, the standings read after
+    each step are the standings the rules derive from every recorded result."""
+    event = make_event(f"prop-{next(_examples)}", tables=tables, hands_per_day=days)
+    for step in steps:
+        if step[0] == "save":
+            hand = min(step[1], sum(days))
+            entries = {t: v for t, v in step[2] if t <= tables}  # corrections included
+            if not entries:
+                continue
+            results_record(
+                event=event,
+                entries=[ResultEntry(hand, t, v) for t, v in entries.items()],
+                actor=None,
+            )
+        else:
+            one, two = sorted(step[1:])
+            event_settings_update(
+                event=event, changes={"one_flag_at": one, "two_flags_at": two}, actor=None
+            )
+        event.refresh_from_db()
+        assert (selectors.standings(event), selectors.hands_played(event)) == recomputed(event)
+
+
+def test_a_correction_re_reads_only_the_hand_it_changed(django_assert_num_queries):
+    """After a correction the tallies read the audit log and the corrected hand only."""
+    event = make_event("corrected", tables=6)
+    play(event, range(1, 6))
+    tallies(event)
+    results_record(event=event, entries=[ResultEntry(3, 1, 12)], actor=None)
+    event.refresh_from_db()
+    with django_assert_num_queries(2):
+        fast = tallies(event)
+    assert fast.net_by_day(6, 12) == recomputed_net(event)
+
+
+def recomputed_net(event):
+    from tournaments.rules.flags import net_flags_by_day
+
+    return net_flags_by_day(event.tables, selectors.results(event), event.flag_settings)
+
+
+def test_standings_read_inside_a_save_that_is_rolled_back_leave_no_trace():
+    """Standings read in the middle of a save that then fails still follow the results that
+    were kept."""
+    event = make_event("rolled-back", tables=4)
+    play(event, [1])
+    tallies(event)
+    with transaction.atomic():
+        results_record(event=event, entries=[ResultEntry(2, 1, 13)], actor=None)
+        assert tallies(event).last_hand == 2
+        transaction.set_rollback(True)
+    event.refresh_from_db()
+    assert tallies(event).last_hand == 1
+    assert tallies(event).net_by_day(4, 12) == recomputed_net(event)

@@ -1,0 +1,195 @@
+"""Flags won and lost per table and day, advanced hand by hand instead of re-read in full.
+
+The first standings after a save must not re-read all 12,500 results of a 250-table event.
+Each server process keeps, per event, every hand's tally (flags won and lost per table, as the
+flag rules count them) and their sums per day. On the next read it asks the audit log which
+hands changed since then and re-derives only those hands from their recorded results; nothing
+is ever incremented from a new value alone, so the sums are always the results' sums.
+
+Why the audit log is a complete list of changed hands: every result write audits each row it
+changes in the same transaction, under the event's write lock (so entries of one event are
+numbered in commit order). Any entry that is not a result's and not known to leave results
+alone (a settings change, a new rotation, anything added later) rebuilds from every result.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field
+
+from django.db import connection
+from django.db.models import Max, Value
+
+from ..models import AuditEntry, Event, Hand, HandResult
+from ..rules.flags import flags_won
+from ..rules.types import FlagSettings
+
+# Writes known to leave every recorded result as it was.
+_RESULTS_UNTOUCHED = {
+    "day closed",
+    "day reopened",
+    "role given",
+    "role removed",
+    "tables assigned",
+    "teams imported",
+    "trump cut",
+}
+_RESULT_TARGET = re.compile(r"hand (\d+) table \d+")
+_KEPT_EVENTS = 32  # events whose tallies a process keeps (a hall runs one or two)
+_MOST_ENTRIES = 2000  # changes read one by one; more than this (an import) reads all results
+_MARKER = -1  # the day column of the audit log's row in a full read
+
+
+@dataclass(frozen=True)
+class Tallies:
+    """Flags won and lost per day and table, for the results recorded at one revision."""
+
+    won: dict[int, dict[int, int]]
+    lost: dict[int, dict[int, int]]
+    recorded: int  # results recorded
+    last_hand: int  # the highest hand with a result, 0 before play starts
+    per_hand: dict[int, int]  # results recorded in each hand
+
+    def recorded_up_to(self, hand: int) -> int:
+        """Results recorded in hands 1 to ``hand``."""
+        return sum(n for number, n in self.per_hand.items() if number <= hand)
+
+    def net_by_day(self, tables: int, flags_per_table: int) -> dict[int, dict[int, int]]:
+        """Net flags per begun day per table, as ``rules.flags.net_flags_by_day`` gives them."""
+        return {
+            day: {
+                t: flags_per_table + self.won[day].get(t, 0) - self.lost[day].get(t, 0)
+                for t in range(1, tables + 1)
+            }
+            for day in sorted(self.won)
+        }
+
+
+@dataclass
+class _HandTally:
+    day: int
+    results: int = 0
+    won: dict[int, int] = field(default_factory=dict)
+    lost: dict[int, int] = field(default_factory=dict)
+
+
+@dataclass
+class _State:
+    settings: tuple[int, int]
+    audit_id: int = 0
+    hands: dict[int, _HandTally] = field(default_factory=dict)
+    won: dict[int, dict[int, int]] = field(default_factory=dict)
+    lost: dict[int, dict[int, int]] = field(default_factory=dict)
+    results: dict[int, int] = field(default_factory=dict)  # per day
+
+    def add(self, number: int, tally: _HandTally, sign: int) -> None:
+        day = tally.day
+        self.results[day] = self.results.get(day, 0) + sign * tally.results
+        for totals, part in ((self.won, tally.won), (self.lost, tally.lost)):
+            sums = totals.setdefault(day, {})
+            for table, flags in part.items():
+                sums[table] = sums.get(table, 0) + sign * flags
+        if sign > 0:
+            self.hands[number] = tally
+        else:
+            del self.hands[number]
+
+    def snapshot(self) -> Tallies:
+        begun = [d for d in sorted(self.results) if self.results[d]]
+        return Tallies(
+            won={d: dict(self.won.get(d, {})) for d in begun},
+            lost={d: dict(self.lost.get(d, {})) for d in begun},
+            recorded=sum(self.results.values()),
+            last_hand=max((n for n, h in self.hands.items() if h.results), default=0),
+            per_hand={n: h.results for n, h in self.hands.items()},
+        )
+
+
+_states: OrderedDict[tuple, _State] = OrderedDict()
+_lock = threading.Lock()
+
+
+def tallies(event: Event) -> Tallies:
+    """Flags won and lost per day and table from the event's recorded results (one or two
+    queries)."""
+    settings = event.flag_settings
+    key = (event.pk, event.created_at)
+    if _inside_a_write():  # what it reads may yet be rolled back: derive afresh, keep nothing
+        state = _State((settings.one_flag_at, settings.two_flags_at))
+        _advance(event, state, settings)
+        return state.snapshot()
+    with _lock:  # one thread advances an event's tallies at a time
+        state = _states.pop(key, None)
+        if state is None or state.settings != (settings.one_flag_at, settings.two_flags_at):
+            state = _State((settings.one_flag_at, settings.two_flags_at))
+        _advance(event, state, settings)
+        _states[key] = state
+        while len(_states) > _KEPT_EVENTS:
+            _states.popitem(last=False)
+        return state.snapshot()
+
+
+def _inside_a_write() -> bool:
+    """True inside a transaction (other than the one a test case wraps every test in)."""
+    return any(not getattr(b, "_from_testcase", False) for b in connection.atomic_blocks)
+
+
+def _advance(event: Event, state: _State, settings: FlagSettings) -> None:
+    """Re-derive the hands changed since ``state`` was last advanced (every hand at first).
+
+    Each hand is read whole in one statement, so a hand is never half-saved here; a save that
+    lands between the two reads is read again next time (re-deriving a hand is idempotent).
+    """
+    rows = HandResult.objects.filter(event=event).order_by()
+    changed: set[int] | None = None
+    if state.audit_id:
+        changed, last = set(), state.audit_id
+        log = AuditEntry.objects.filter(event=event, pk__gt=state.audit_id).order_by("pk")
+        entries = list(log.values_list("pk", "action", "target")[: _MOST_ENTRIES + 1])
+        for pk, action, target in entries if len(entries) <= _MOST_ENTRIES else ():
+            last = max(last, pk)
+            found = _RESULT_TARGET.fullmatch(target) if action.startswith("result") else None
+            if found:
+                changed.add(int(found[1]))
+            elif action not in _RESULTS_UNTOUCHED and not action.startswith("playoff"):
+                changed = None  # results may have changed anywhere: read them all
+                break
+        if len(entries) > _MOST_ENTRIES:  # a file import: one read of everything is quicker
+            changed = None
+        if changed is not None:
+            state.audit_id = last
+            if not changed:
+                return
+            # By the hands' ids, so the (event, hand) index finds them without a scan.
+            rows = rows.filter(hand__in=Hand.objects.filter(event=event, number__in=changed))
+    columns = ("hand__number", "hand__day", "host_table", "visitor_table", "visitor_tricks")
+    if changed is None:
+        # The audit log's last entry comes in the same statement, so it matches these rows.
+        state.__dict__.update(_State(state.settings).__dict__)
+        rows = rows.values_list(*columns).union(
+            AuditEntry.objects.filter(event=event)
+            .values("event")
+            .annotate(last=Max("pk"))
+            .values_list("last", Value(_MARKER), Value(0), Value(0), Value(0))
+            .order_by(),
+            all=True,
+        )
+    else:
+        rows = rows.values_list(*columns)
+    tallies: dict[int, _HandTally] = {}
+    for number, day, host, visitor, tricks in rows:
+        if day == _MARKER:
+            state.audit_id = number or 0
+            continue
+        tally = tallies.get(number) or tallies.setdefault(number, _HandTally(day))
+        tally.results += 1
+        if flags := flags_won(tricks, settings):
+            tally.won[visitor] = tally.won.get(visitor, 0) + flags
+            tally.lost[host] = tally.lost.get(host, 0) + flags
+    for number in changed or ():
+        if number in state.hands:
+            state.add(number, state.hands[number], -1)
+    for number, tally in tallies.items():
+        state.add(number, tally, +1)
