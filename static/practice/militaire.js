@@ -33,7 +33,8 @@
       const row = document.createElement("div");
       row.className = "meld-row" + (player === data.turn && !data.round_over ? " on-turn" : "");
       const title = document.createElement("h3");
-      const held = player === 0 ? "" : ` · ${data.hand_sizes[player]} cards`;
+      const n = data.hand_sizes[player];
+      const held = player === 0 ? "" : ` · ${n} card${n === 1 ? "" : "s"}`;
       title.textContent = `${name}: ${data.totals[player]} points${held}`;
       row.appendChild(title);
       for (const meld of data.melds[player]) {
