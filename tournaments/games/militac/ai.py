@@ -22,6 +22,7 @@ from .scoring import hand_score
 
 BY_CODE = {card.code: card for card in PACK}
 PARTNER_SQUADS = 2.5  # what a bidder counts on from an unseen partner
+SURE = 0.7  # the share of sampled layouts in which the strong bidder must make its bid
 
 
 def _lowest(cards: list[Card]) -> Card:
@@ -245,7 +246,10 @@ class StrongPlayer:
                 if high is not None and bid.key <= high[1].key:
                     continue
                 net = sum(_net(bid, s) for s in squads) / len(squads)
-                if net > best_net:
+                made = sum(s >= n for s in squads) / len(squads)
+                # The layouts are played by the basic rules and flatter the bidder: ask for a
+                # bid made in most of them, not only one worth its risk on average.
+                if made >= SURE and net > best_net:
                     best, best_net = f"bid {bid.code}", net
         return best
 
