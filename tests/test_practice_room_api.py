@@ -30,13 +30,6 @@ def test_the_practice_room_offers_the_three_games():
     assert 'href="/practice/militac/rules/"' in page
 
 
-def test_a_whist_address_with_options_still_reaches_the_whist_table():
-    """/practice/ with options, as the whist table's Deal again link uses, deals a whist hand."""
-    response = Client().get("/practice/?level=basic")
-    assert response.status_code == 302
-    assert "/practice/?deal=" in response["Location"]
-
-
 @pytest.mark.parametrize("game", ["militac", "militaire"])
 def test_a_table_without_a_deal_redirects_to_a_shareable_deal(game):
     """Opening a game's table sends the player to an address naming the deal."""
