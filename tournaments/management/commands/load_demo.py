@@ -9,8 +9,7 @@ from django.core.management.base import BaseCommand
 
 from tournaments.archive import import_event
 from tournaments.models import Event, EventRole, Role
-
-DEMO_USER, DEMO_PASSWORD = "leader", "whist-demo"
+from tournaments.services.accounts import DEMO_PASSWORD, DEMO_USER
 
 
 class Command(BaseCommand):
@@ -23,8 +22,8 @@ class Command(BaseCommand):
                 self.stdout.write(f"Loaded demo event {event.slug}")
         users = get_user_model().objects
         if not users.filter(username=DEMO_USER).exists():
-            # Staff: on a hall laptop the leader also creates events and manages accounts.
-            users.create_user(DEMO_USER, password=DEMO_PASSWORD, is_staff=True)
+            # Not staff: the demo leader leads the demo events and nothing else.
+            users.create_user(DEMO_USER, password=DEMO_PASSWORD)
         leader = users.get(username=DEMO_USER)
         for event in Event.objects.filter(slug__endswith="-demo"):
             EventRole.objects.get_or_create(
@@ -32,5 +31,5 @@ class Command(BaseCommand):
             )
         self.stdout.write(
             f"Demo leader login: user {DEMO_USER!r}, password {DEMO_PASSWORD!r} "
-            "(for trying the app; create your own leaders for a real event)"
+            "(leads the demo events only; `make hall` asks for your own leader login)"
         )
