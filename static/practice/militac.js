@@ -13,7 +13,7 @@
     face.innerHTML = '<span class="rank"></span><span class="rank-name"></span><span class="company"></span>';
     face.querySelector(".rank").textContent = card.rank;
     face.querySelector(".rank-name").textContent = card.short;
-    face.querySelector(".company").textContent = card.colour === "president" ? "" : card.company;
+    face.querySelector(".company").textContent = card.colour === "president" ? "" : card.company.slice(0, 3);
     return face;
   }
 
@@ -62,6 +62,7 @@
   function renderHand(data) {
     const hand = $("hand");
     hand.replaceChildren();
+    hand.classList.toggle("viewing", data.phase === "bidding");
     let last = null;
     for (const card of data.hand) {
       const button = cardFace(card, "button");
