@@ -166,6 +166,12 @@ class StrongPlayer:
         if len(legal) == 1:
             return legal[0]
         gone = {card for _, card, _ in view.played()}
+        legal = _distinct(legal, view.hand, gone)
+        if len(legal) == 1:
+            return legal[0]
+        side = view.seat.side
+        # Squads each side has already taken, so each layout is scored as the deal will be.
+        taken_so_far = Counter(trick.winner.side for trick in view.tricks)
         totals: Counter[str] = Counter()
         tricks_left = HAND_SIZE - len(view.tricks)
         for _ in range(self.samples):
@@ -174,15 +180,13 @@ class StrongPlayer:
                 card = Card.parse(move.split()[1])
                 hands[view.seat] = [c for c in view.hand if c != card]
                 cards = (*view.current.cards, card)
-                leader, left, already = view.current.leader, tricks_left, Counter()
+                leader, left, taken = view.current.leader, tricks_left, Counter(taken_so_far)
                 if len(cards) == 4:
                     leader = squad_winner(leader, cards, view.commanders)
-                    already[leader.side] += 1
+                    taken[leader.side] += 1
                     cards, left = (), left - 1
-                taken = already + rollout(
-                    hands, leader, cards, view.commanders, gone | {card}, left
-                )
-                totals[move] += taken[view.seat.side]
+                taken += rollout(hands, leader, cards, view.commanders, gone | {card}, left)
+                totals[move] += _side_net(view, side, taken)
         preferred = BasicPlayer().choose(view)
         return max(legal, key=lambda move: (totals[move], move == preferred))
 
@@ -272,6 +276,44 @@ class StrongPlayer:
             sorted(candidates, key=lambda c: c.sort_key), key=lambda c: (totals[c], c == preferred)
         )
         return f"discard {best.code}"
+
+
+def _side_net(view: View, side: str, taken: Counter) -> int:
+    """The deal's points for ``side`` less the other side's, once the squads are ``taken``:
+    playing to make or to set the contract, not only for squads."""
+    declaring = view.declarer.side
+    net = _net(view.contract, taken[declaring])
+    return net if side == declaring else -net
+
+
+def _distinct(legal: list[str], hand, gone: set[Card]) -> list[str]:
+    """One card of each run of touching cards in a company (the 7 and 8 when the rest between
+    are gone play alike), so the samples are spent on real choices."""
+    kept, seen = [], set()
+    for move in legal:
+        card = Card.parse(move.split()[1])
+        if card.is_president:
+            kept.append(move)
+            continue
+        key = (card.company, _run_floor(card, hand, gone))
+        if key not in seen:
+            seen.add(key)
+            kept.append(move)
+    return kept
+
+
+def _run_floor(card: Card, hand, gone: set[Card]) -> int:
+    """The lowest card in hand that plays like ``card`` (only gone cards or own cards between)."""
+    low = card.rank
+    rank = card.rank - 1
+    while rank >= 1:
+        other = BY_CODE[f"{card.company.letter}{rank}"]
+        if other in hand:
+            low = rank
+        elif other not in gone:
+            break
+        rank -= 1
+    return low
 
 
 def _net(bid: Bid, squads: int) -> int:
