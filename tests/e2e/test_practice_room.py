@@ -120,3 +120,20 @@ def test_a_militaire_round_with_the_army_pack_on_a_phone(page: Page, live_server
     url = f"{live_server.url}/practice/militaire/?deal=9&pack=army&players=3&level=strong&pace=0"
     play_militaire_round(page, url, "militaire-army-phone")
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def test_the_practice_room_on_a_phone_leads_to_each_game_and_its_rules(page: Page, live_server):
+    """On a phone the room offers the three games; a rules page opens from it and fits."""
+    page.set_viewport_size(PHONE)
+    page.goto(f"{live_server.url}/practice/")
+    shot(page, "room-phone")
+    for name in ("Play Military Whist", "Play Militac", "Play Militaire"):
+        expect(page.get_by_role("link", name=name)).to_be_visible()
+    page.get_by_role("link", name="Rules of Militaire").click()
+    expect(
+        page.get_by_role("heading", name="Where the texts are silent, this table decides")
+    ).to_be_visible()
+    shot(page, "militaire-rules-phone")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.get_by_role("link", name="Play Militaire").click()
+    expect(page.get_by_role("button", name="Stock")).to_be_visible()
