@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import http.client
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -66,12 +67,29 @@ class Server:
         return self.log.read_text(encoding="utf-8", errors="replace")
 
 
-def start(mode: str, env: dict[str, str], data_dir: Path, probe_host: str = "127.0.0.1") -> Server:
+def assets(page: bytes) -> list[str]:
+    """The stylesheets and scripts a page names."""
+    return re.findall(r'(?:href|src)="(/static/[^"]+)"', page.decode())
+
+
+def start(
+    mode: str,
+    env: dict[str, str],
+    data_dir: Path,
+    probe_host: str = "127.0.0.1",
+    command: list[str] | None = None,
+) -> Server:
+    """Start ``whist-director MODE`` (by default this checkout's) and wait for /healthz."""
     port = free_port()
     log = data_dir / f"{mode}.log"
     began = time.monotonic()
     process = subprocess.Popen(  # noqa: S603
-        [sys.executable, "-m", "whistdirector", mode, "--listen", f"127.0.0.1:{port}"],
+        [
+            *(command or [sys.executable, "-m", "whistdirector"]),
+            mode,
+            "--listen",
+            f"127.0.0.1:{port}",
+        ],
         cwd=ROOT,
         env=env,
         stdin=subprocess.DEVNULL,

@@ -4,6 +4,7 @@ network door. Traffic goes to 127.0.0.1 only, with the phone's Host header."""
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -31,10 +32,6 @@ def host(server) -> str:
     return f"{LAN}:{server.port}"
 
 
-def assets(page: bytes) -> list[str]:
-    return re.findall(r'(?:href|src)="(/static/[^"]+)"', page.decode())
-
-
 def test_a_phone_opens_the_table_card_address_at_the_laptops_hall_address(hall):
     """The QR code on table 3's card opens table 3's page for a phone on the hall's Wi-Fi."""
     status, _, body = hall.get("/events/provincial-demo/tables/3/", host(hall))
@@ -45,7 +42,7 @@ def test_the_hall_serves_pages_with_their_stylesheet_and_scripts(hall):
     """The standings' stylesheet and the projector's script are served, compressed and hashed."""
     _, _, standings = hall.get("/events/provincial-demo/standings/", host(hall))
     _, _, projector = hall.get("/events/provincial-demo/projector/", host(hall))
-    wanted = assets(standings) + assets(projector)
+    wanted = servers.assets(standings) + servers.assets(projector)
     assert any(a.endswith(".css") for a in wanted) and any(a.endswith(".js") for a in wanted)
     for asset in wanted:
         assert re.search(r"\.[0-9a-f]{12}\.(css|js)$", asset), asset
@@ -132,7 +129,7 @@ def test_the_hosted_server_serves_https_behind_its_proxy(tmp_path):
         proxied = {"X-Forwarded-Proto": "https"}
         status, _, page = server.get("/accounts/login/", "whist.example.org", proxied)
         assert status == 200
-        stylesheet = assets(page)[0]
+        stylesheet = servers.assets(page)[0]
         assert server.get(stylesheet, "whist.example.org", proxied)[0] == 200
     finally:
         server.stop()
@@ -159,3 +156,14 @@ def test_make_starts_each_mode_on_its_documented_address(target, extra, listen):
     ).stdout
     mode = {"run": "demo"}.get(target, target)
     assert f"-m whistdirector {mode} --listen {listen}" in plan
+
+
+def test_backups_option_points_the_backups_at_a_usb_stick(monkeypatch):
+    """whist-director hall --backups E:/whist sets the backups folder for that run."""
+    from whistdirector import launch
+
+    seen = []
+    monkeypatch.delenv("WHIST_BACKUP_DIR", raising=False)
+    monkeypatch.setattr(launch, "hall", lambda listen: seen.append(os.environ["WHIST_BACKUP_DIR"]))
+    launch.main(["hall", "--backups", "/media/usb/whist"])
+    assert seen == ["/media/usb/whist"]

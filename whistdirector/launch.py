@@ -76,6 +76,9 @@ def prepare(*, ask_for_leader: bool) -> None:
         ask_leader()
     if not static_is_current():
         call_command("collectstatic", interactive=False, verbosity=0)
+    from tournaments import backups
+
+    backups.catch_up()
 
 
 def static_is_current() -> bool:
@@ -134,6 +137,7 @@ def announce(url: str, addresses: list[str]) -> None:
         say(lines)
     say(f"Show {url}/hall/ on the projector so players can scan the address.")
     say(f"Data folder: {settings.DATA_DIR}")
+    say(f"Backups after every change: {settings.BACKUP_DIR} (WHIST_BACKUP_DIR for a USB stick)")
     say("Ctrl+C stops it.")
 
 
@@ -185,10 +189,12 @@ def demo(listen: str) -> None:
     call_command("runserver", listen, use_reloader=False)
 
 
-def manage(args: list[str]) -> None:
+def manage(args: list[str], *, migrate: bool = False) -> None:
     setup(os.environ.get("WHIST_MODE", "dev"))
-    from django.core.management import execute_from_command_line
+    from django.core.management import call_command, execute_from_command_line
 
+    if migrate:  # a fresh data folder: the leader's first command makes its database
+        call_command("migrate", interactive=False, verbosity=0)
     execute_from_command_line(["whist-director manage", *args])
 
 
@@ -202,12 +208,26 @@ def main(argv: list[str] | None = None) -> None:
     ):
         command = commands.add_parser(name, help=text)
         command.add_argument("--listen", default=default, help=f"address:port (default {default})")
-    manage_parser = commands.add_parser("manage", help="any management command (manage.py)")
-    manage_parser.add_argument("args", nargs=argparse.REMAINDER)
-    options = parser.parse_args(argv)
+        command.add_argument(
+            "--backups", help="the backups folder, e.g. a USB stick (WHIST_BACKUP_DIR)"
+        )
+    shortcuts = {
+        "backup": "write a backup of every event now",
+        "restore": "bring back the newest backups (or the files given) into an empty database",
+        "createleader": "create the leader's own account",
+    }
+    for name, text in {**shortcuts, "manage": "any management command (manage.py)"}.items():
+        commands.add_parser(name, help=text, add_help=False)
+    options, rest = parser.parse_known_args(argv)
     if options.command == "manage":
-        manage(options.args)
+        manage(rest)
+    elif options.command in shortcuts:
+        manage([options.command, *rest], migrate=True)
+    elif rest:
+        parser.error(f"unrecognized arguments: {' '.join(rest)}")
     else:
+        if options.backups:
+            os.environ["WHIST_BACKUP_DIR"] = options.backups
         {"demo": demo, "hall": hall, "serve": serve}[options.command](options.listen)
 
 

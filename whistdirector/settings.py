@@ -11,6 +11,7 @@ Three ways to run, chosen by ``WHIST_MODE`` (the launcher in ``whistdirector/lau
 from __future__ import annotations
 
 import os
+import tempfile
 from datetime import timedelta
 from pathlib import Path
 
@@ -47,6 +48,10 @@ ALLOWED_HOSTS = _listed("WHIST_ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
     "WHIST_HALL_HOSTS"
 )
 CSRF_TRUSTED_ORIGINS = _listed("WHIST_CSRF_TRUSTED_ORIGINS")
+
+# Automatic backups of every event (tournaments/backups.py); a USB stick is a good place.
+BACKUP_DIR = Path(os.environ.get("WHIST_BACKUP_DIR", "") or DATA_DIR / "backups")
+BACKUP_SECONDS = float(os.environ.get("WHIST_BACKUP_SECONDS", "5"))
 
 # The base of every printed QR code and link ("" = the address the page was asked for).
 PUBLIC_URL = os.environ.get("WHIST_PUBLIC_URL", "").rstrip("/")
@@ -85,7 +90,7 @@ ROOT_URLCONF = "whistdirector.urls"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [BASE_DIR / "templates"],
+        "DIRS": [],  # the app's own templates/ folder: they travel inside the wheel
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [
@@ -115,8 +120,11 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
         transaction_mode="IMMEDIATE",
         init_command="PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;",
     )
-    # Tests use a file too: an in-memory shared cache locks whole tables and cannot wait.
-    DATABASES["default"]["TEST"] = {"NAME": str(DATA_DIR / "test-db.sqlite3")}
+    # Tests use a file too (one per run): an in-memory shared cache locks whole tables and
+    # cannot wait, as concurrent saves must.
+    DATABASES["default"]["TEST"] = {
+        "NAME": str(Path(tempfile.gettempdir()) / f"whist-test-{os.getpid()}.sqlite3")
+    }
 
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
@@ -144,7 +152,6 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = DATA_DIR / "staticfiles"
 STATIC_ROOT.mkdir(exist_ok=True)  # whitenoise serves from here once collectstatic has run
 STORAGES = {

@@ -7,6 +7,7 @@ from django.shortcuts import render
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET
 
+from .. import selectors
 from ..links import is_loopback, public_base
 
 
@@ -16,5 +17,10 @@ def hall_page(request):
     code = segno.make(address, error="m")
     # The SVG holds only the code's squares, never the address as text: safe to mark so.
     svg = code.svg_inline(scale=10, border=4, dark="#000", light="#fff", omitsize=True)
-    context = {"address": address, "qr_svg": mark_safe(svg), "loopback": is_loopback(address)}  # noqa: S308
+    context = {
+        "address": address,
+        "qr_svg": mark_safe(svg),  # noqa: S308
+        "loopback": is_loopback(address),
+        "events": selectors.recent_events(10),
+    }
     return render(request, "tournaments/hall.html", context)

@@ -1,13 +1,12 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
-from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 
 from tournaments.archive import import_event
+from tournaments.demo import DEMO_ARCHIVES
 from tournaments.models import Event, EventRole, Role
 from tournaments.services.accounts import DEMO_PASSWORD, DEMO_USER
 
@@ -17,7 +16,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, **o):
         if not Event.objects.exists():
-            for path in sorted((Path(settings.BASE_DIR) / "fixtures").glob("*-demo.json")):
+            for path in sorted(DEMO_ARCHIVES.glob("*-demo.json")):
                 event = import_event(json.loads(path.read_text(encoding="utf-8")))
                 self.stdout.write(f"Loaded demo event {event.slug}")
         users = get_user_model().objects
