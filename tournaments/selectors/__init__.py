@@ -5,8 +5,9 @@ and cached under the event's revision, which every write bumps.
 """
 
 from .events import cached, cached_by_slug, event_by_slug, recent_events
-from .ledger import closed_days, day_ledger, results, teams_by_table
+from .ledger import closed_days, day_ledger, results, teams, teams_by_table
 from .movement import hand_from_row, rotation, rotation_payload
+from .people import playoff_history, public_name, role_names, roles
 from .ranking import (
     advancing_tables,
     all_hands_played,
@@ -29,13 +30,18 @@ __all__ = [
     "hand_from_row",
     "hands_played",
     "playoff_due_tables",
+    "playoff_history",
     "playoffs",
+    "public_name",
     "recent_events",
     "results",
+    "role_names",
+    "roles",
     "rotation",
     "rotation_payload",
     "standings",
     "standings_payload",
     "team_entries",
+    "teams",
     "teams_by_table",
 ]
