@@ -34,8 +34,8 @@ def deal_with_illegal_card(client: Client) -> dict:
 
 
 def test_page_without_a_deal_redirects_to_a_shareable_deal():
-    """Opening /practice/ sends the player to an address naming the deal."""
-    response = Client().get("/practice/")
+    """Opening the whist table without a deal sends the player to an address naming one."""
+    response = Client().get("/practice/?level=basic")
     assert response.status_code == 302
     assert "/practice/?deal=" in response["Location"]
 

@@ -1,0 +1,161 @@
+/* Militaire table: draws the state the server sends; posts your draws, melds and discards. */
+(function () {
+  "use strict";
+  const { root, $, pace, wait, announce, runner } = window.PracticeRoom;
+  let state = null;
+  const chosen = new Set();
+
+  function cardFace(card, tag) {
+    const face = document.createElement(tag);
+    face.className = "card" + (card.red ? " red" : "") + (card.wild ? " wild" : "");
+    face.innerHTML = '<span class="label"></span><span class="points"></span>';
+    face.querySelector(".label").textContent = card.label;
+    face.querySelector(".points").textContent = card.wild ? "wild" : `${card.points} pts`;
+    return face;
+  }
+
+  function lock() {
+    for (const b of root.querySelectorAll("#hand button, .hand-actions button, .piles button")) b.disabled = true;
+  }
+
+  function log(text) {
+    const item = document.createElement("li");
+    item.textContent = text;
+    $("log").prepend(item);
+    while ($("log").children.length > 8) $("log").lastChild.remove();
+    announce(text);
+  }
+
+  function renderMelds(data) {
+    const area = $("melds");
+    area.replaceChildren();
+    data.names.forEach((name, player) => {
+      const row = document.createElement("div");
+      row.className = "meld-row" + (player === data.turn && !data.round_over ? " on-turn" : "");
+      const title = document.createElement("h3");
+      const n = data.hand_sizes[player];
+      const held = player === 0 ? "" : ` · ${n} card${n === 1 ? "" : "s"}`;
+      title.textContent = `${name}: ${data.totals[player]} points${held}`;
+      row.appendChild(title);
+      for (const meld of data.melds[player]) {
+        const group = document.createElement("div");
+        group.className = "meld";
+        group.setAttribute("role", "img");
+        group.setAttribute("aria-label", `${meld.kind} of ${meld.cards.map((c) => c.words).join(", ")}`);
+        for (const card of meld.cards) group.appendChild(cardFace(card, "div"));
+        row.appendChild(group);
+      }
+      area.appendChild(row);
+    });
+  }
+
+  function renderHand(data) {
+    const hand = $("hand");
+    hand.replaceChildren();
+    const meldTime = data.your_turn && data.phase === "meld";
+    for (const card of data.hand) {
+      const button = cardFace(card, "button");
+      button.type = "button";
+      button.dataset.code = card.code;
+      button.setAttribute("aria-label", card.words);
+      button.setAttribute("aria-pressed", chosen.has(card.code) ? "true" : "false");
+      button.disabled = !meldTime;
+      if (card.code === data.taken) button.classList.add("taken");
+      hand.appendChild(button);
+    }
+    updateActions();
+  }
+
+  function updateActions() {
+    const meldTime = state && state.your_turn && state.phase === "meld";
+    const codes = [...chosen];
+    $("meld-button").disabled = !meldTime || codes.length < 3;
+    const one = codes.length === 1 && state.hand.find((c) => c.code === codes[0]);
+    $("discard-button").disabled = !meldTime || !one || !one.discard;
+  }
+
+  function renderSummary(data) {
+    const summary = $("summary");
+    summary.hidden = !data.round_over;
+    root.querySelector(".hand-area").hidden = data.round_over;
+    root.querySelector(".piles").hidden = data.round_over;
+    if (!data.round_over) return;
+    const last = data.rounds[data.rounds.length - 1];
+    let text = last.text;
+    if (data.finished) text += ` Game over: ${data.leaders.join(" and ")} ${data.leaders.length > 1 ? "share the win" : "wins"}.`;
+    $("summary-title").textContent = data.finished ? "Game over" : `Round ${data.rounds.length} over`;
+    $("summary-text").textContent = text;
+    const table = $("round-table");
+    const head = `<thead><tr><th scope="col">Round</th>${data.names.map((n) => `<th scope="col">${n}</th>`).join("")}</tr></thead>`;
+    const rows = data.rounds.map((r, i) => `<tr><th scope="row">${i + 1}</th>${r.points.map((p) => `<td>${p}</td>`).join("")}</tr>`);
+    const total = `<tr class="total"><th scope="row">Total</th>${data.totals.map((t) => `<td>${t}</td>`).join("")}</tr>`;
+    table.innerHTML = `${head}<tbody>${rows.join("")}${total}</tbody>`;
+    $("next-round").hidden = data.finished;
+    summary.focus();
+  }
+
+  function render(data) {
+    state = data;
+    for (const code of [...chosen]) if (!data.hand.some((c) => c.code === code)) chosen.delete(code);
+    if (!(data.your_turn && data.phase === "meld")) chosen.clear();
+    $("round").textContent = data.round;
+    $("totals").textContent = data.names.map((n, i) => `${n} ${data.totals[i]}`).join(" · ");
+    let turn;
+    if (data.finished) turn = "Game over";
+    else if (data.round_over) turn = "Round over";
+    else if (data.your_turn && data.phase === "draw") turn = "Your turn: draw a card";
+    else if (data.your_turn) turn = "Meld if you can, then discard";
+    else turn = `${data.names[data.turn]} to play`;
+    $("turn").textContent = turn;
+    $("turn").classList.toggle("yours", data.your_turn);
+    $("stock-count").textContent = data.stock;
+    const drawTime = data.your_turn && data.phase === "draw";
+    $("draw-stock").disabled = !drawTime;
+    const top = $("draw-discard");
+    top.replaceChildren();
+    if (data.discard_top) {
+      const face = cardFace(data.discard_top, "span");
+      top.className = face.className;
+      top.append(...face.childNodes);
+      top.setAttribute("aria-label", `Take the ${data.discard_top.words} from the discard pile`);
+    }
+    top.disabled = !drawTime || !data.discard_top;
+    $("hint").textContent =
+      data.your_turn && data.phase === "meld"
+        ? "Tap cards to choose them: three or more to meld, or one to discard."
+        : "";
+    renderMelds(data);
+    renderHand(data);
+    renderSummary(data);
+  }
+
+  async function animate(steps) {
+    for (const step of steps) {
+      if (step.player !== 0) await wait(pace / 3);
+      log(step.text);
+    }
+  }
+
+  const table = runner({ render, animate, lock });
+  $("hand").addEventListener("click", (event) => {
+    const button = event.target.closest("button[data-code]");
+    if (!button || button.disabled) return;
+    const code = button.dataset.code;
+    if (chosen.has(code)) chosen.delete(code);
+    else chosen.add(code);
+    button.setAttribute("aria-pressed", chosen.has(code) ? "true" : "false");
+    updateActions();
+  });
+  $("draw-stock").addEventListener("click", () => table.move("draw stock"));
+  $("draw-discard").addEventListener("click", () => table.move("draw discard"));
+  $("meld-button").addEventListener("click", () => table.move(`meld ${[...chosen].join(" ")}`));
+  $("discard-button").addEventListener("click", () => table.move(`discard ${[...chosen][0]}`));
+  $("next-round").addEventListener("click", () => table.move("next round"));
+  table.start({
+    deal: Number(root.dataset.deal),
+    level: root.dataset.level,
+    pack: root.dataset.pack,
+    players: Number(root.dataset.players),
+    resume: true,
+  });
+})();

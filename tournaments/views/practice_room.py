@@ -1,0 +1,135 @@
+"""The practice room: a landing page offering each game, and Militac and Militaire tables.
+
+As for whist, the server owns every game. The session keeps only the seed, the options and the
+moves made; each request replays the game from them, refuses a move that is out of turn or
+against the rules (with the reason, status 400), then lets the computer seats move until it is
+the person's turn again. Each game's own rules live in its adapter module.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+
+from django.http import Http404, HttpResponseRedirect, JsonResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
+
+from ..games.table import IllegalMove
+from . import practice, practice_militac, practice_militaire
+
+MAX_SEED = 999_999
+GAMES = {"militac": practice_militac, "militaire": practice_militaire}
+
+
+def _seed(text) -> int | None:
+    text = str(text if text is not None else "")
+    if not text.isdigit() or not 0 < int(text) <= MAX_SEED:
+        return None
+    return int(text)
+
+
+def _game(name: str):
+    if name not in GAMES:
+        raise Http404("No such practice game")
+    return GAMES[name]
+
+
+@require_GET
+def landing(request):
+    """``/practice/`` offers the three games; any query goes on to the whist table as before."""
+    if request.GET:
+        return practice.page(request)
+    games = [module.SUMMARY for module in GAMES.values()]
+    return render(request, "tournaments/practice_room.html", {"games": games})
+
+
+@require_GET
+def table(request, game: str):
+    """A game's card table; without a valid ``?deal=`` it sends the player to a fresh deal."""
+    module = _game(game)
+    seed = _seed(request.GET.get("deal"))
+    options = module.options(request.GET)
+    if seed is None:
+        query = {"deal": secrets.randbelow(MAX_SEED) + 1, **options}
+        params = "&".join(f"{key}={value}" for key, value in query.items())
+        return HttpResponseRedirect(f"{reverse('practice:table', args=[game])}?{params}")
+    context = {"seed": seed, "options": options, "game": game, **module.CHOICES}
+    return render(request, f"tournaments/practice_{game}.html", context)
+
+
+@require_GET
+def rules(request, game: str):
+    _game(game)
+    return render(request, f"tournaments/practice_{game}_rules.html", {"game": game})
+
+
+@require_POST
+def start(request, game: str):
+    """Start (or, with ``resume``, carry on) the game named in the body."""
+    module = _game(game)
+    body = _body(request)
+    seed = _seed(body.get("deal"))
+    if seed is None:
+        return JsonResponse({"error": f"Give a deal number from 1 to {MAX_SEED}."}, status=400)
+    stored = {"seed": seed, **module.options(body), "moves": []}
+    saved = request.session.get(_key(game))
+    if (
+        body.get("resume")
+        and saved
+        and all(saved.get(k) == v for k, v in stored.items() if k != "moves")
+    ):
+        stored = saved
+    played = module.load(stored)
+    steps = module.computer_turns(played, stored)
+    _save(request, game, stored, played)
+    return JsonResponse(module.state(played, stored, steps))
+
+
+@require_GET
+def state(request, game: str):
+    module = _game(game)
+    stored = request.session.get(_key(game))
+    if not stored:
+        return JsonResponse({"error": "No game in play: open the table to deal one."}, status=404)
+    return JsonResponse(module.state(module.load(stored), stored, []))
+
+
+@require_POST
+def move(request, game: str):
+    """Make the person's move; refuse it, changing nothing, if the rules do not allow it now."""
+    module = _game(game)
+    stored = request.session.get(_key(game))
+    if not stored:
+        return JsonResponse({"error": "No game in play: open the table to deal one."}, status=404)
+    played = module.load(stored)
+    wanted = _body(request).get("move")
+    if not isinstance(wanted, str) or not wanted.strip():
+        return JsonResponse(
+            {"error": "Name a move.", **module.state(played, stored, [])}, status=400
+        )
+    try:
+        steps = module.human_move(played, wanted)
+    except IllegalMove as error:
+        fresh = module.load(stored)
+        return JsonResponse({"error": str(error), **module.state(fresh, stored, [])}, status=400)
+    steps += module.computer_turns(played, stored)
+    _save(request, game, stored, played)
+    return JsonResponse(module.state(played, stored, steps))
+
+
+def _key(game: str) -> str:
+    return f"practice_{game}"
+
+
+def _body(request) -> dict:
+    try:
+        body = json.loads(request.body or b"{}")
+    except ValueError:
+        return {}
+    return body if isinstance(body, dict) else {}
+
+
+def _save(request, game: str, stored: dict, played) -> None:
+    request.session[_key(game)] = {**stored, "moves": list(played.moves)}
