@@ -107,3 +107,14 @@ def test_restore_refuses_a_database_that_holds_events(folder):
     backups.write_backup(event)
     with pytest.raises(CommandError, match="already holds events"):
         call_command("restore")
+
+
+def test_a_slow_backup_waits_ten_times_as_long_before_the_next(settings):
+    """A large event whose archive took 2 s to write is backed up again 20 s later at the
+    soonest, so backups never crowd out the phones."""
+    settings.BACKUP_SECONDS = 5
+    writer = backups._Writer()
+    writer.thread = type("Alive", (), {"is_alive": lambda self: True})()  # no thread needed
+    writer.took[7], writer.last[7] = 2.0, time.monotonic()
+    writer.request(7)
+    assert writer.due[7] - writer.last[7] >= 20

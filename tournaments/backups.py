@@ -22,6 +22,9 @@ from django.conf import settings
 from django.db import connection
 
 KEEP = 20
+# A large event's archive takes seconds to write: wait at least ten times as long as the last one
+# took, so backups never take more than a tenth of the laptop's time from the phones.
+PACE = 10
 STALE_SECONDS = 180  # a change not backed up for this long is worth a warning
 _NAME = re.compile(
     r"^(?P<slug>.+)-(?P<stamp>\d{8}T\d{12}Z)-r(?P<revision>\d+)(?P<kind>-\w+)?\.json$"
@@ -132,6 +135,7 @@ class _Writer:
         self.due: dict[int, float] = {}
         self.kinds: dict[int, str] = {}
         self.last: dict[int, float] = {}
+        self.took: dict[int, float] = {}
         self.writing = 0
         self.wake = threading.Condition()
         self.thread: threading.Thread | None = None
@@ -140,6 +144,7 @@ class _Writer:
         interval = settings.BACKUP_SECONDS
         with self.wake:
             now = time.monotonic()
+            interval = max(interval, PACE * self.took.get(event_id, 0))
             ready = now if kind else max(now, self.last.get(event_id, 0) + interval)
             self.due[event_id] = min(self.due.get(event_id, ready), ready)
             self.kinds[event_id] = kind or self.kinds.get(event_id, "")
@@ -162,11 +167,14 @@ class _Writer:
                 kind = self.kinds.pop(event_id, "")
                 self.last[event_id] = time.monotonic()
                 self.writing += 1
+            began = time.monotonic()
             try:
                 self._write(event_id, kind)
             finally:
                 with self.wake:
                     self.writing -= 1
+                    self.took[event_id] = time.monotonic() - began
+                    self.last[event_id] = time.monotonic()
 
     def _write(self, event_id: int, kind: str) -> None:
         from .models import Event

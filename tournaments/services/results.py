@@ -59,6 +59,8 @@ def results_record(
 ) -> list[HandResult]:
     """Save results for host tables, all or none; a stale ``seen_version`` is a conflict."""
     permissions.require(actor, event, permissions.ENTER)
+    if not entries:
+        return []
     lock_event(event)
     ends = Event.objects.values_list("play_ends_after", flat=True).get(pk=event.pk)
     numbers = {e.hand for e in entries}
