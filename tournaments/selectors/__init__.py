@@ -5,6 +5,14 @@ and cached under the event's revision, which every write bumps.
 """
 
 from .events import cached, cached_by_slug, event_by_slug
+from .hand_grid import (
+    hand_history,
+    hand_loans,
+    hand_results,
+    hand_row,
+    hands_entered,
+    waiting_entries,
+)
 from .ledger import closed_days, day_ledger, results, teams_by_table
 from .movement import hand_from_row, rotation, rotation_payload
 from .ranking import (
@@ -17,6 +25,13 @@ from .ranking import (
     standings_payload,
     team_entries,
 )
+from .table_entry import (
+    current_hand,
+    entry_tokens,
+    table_now,
+    table_state,
+    token_row,
+)
 
 __all__ = [
     "advancing_tables",
@@ -24,9 +39,16 @@ __all__ = [
     "cached",
     "cached_by_slug",
     "closed_days",
+    "current_hand",
     "day_ledger",
+    "entry_tokens",
     "event_by_slug",
     "hand_from_row",
+    "hand_history",
+    "hand_loans",
+    "hand_results",
+    "hand_row",
+    "hands_entered",
     "hands_played",
     "playoff_due_tables",
     "playoffs",
@@ -35,6 +57,10 @@ __all__ = [
     "rotation_payload",
     "standings",
     "standings_payload",
+    "table_now",
+    "table_state",
     "team_entries",
     "teams_by_table",
+    "token_row",
+    "waiting_entries",
 ]

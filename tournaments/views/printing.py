@@ -17,6 +17,7 @@ from django.views.decorators.http import require_GET
 from .. import pdf, permissions, selectors
 from ..models import Event
 from ..rules.errors import RulesError
+from ..services.table_entry import table_tokens_issue
 
 PAPER_CHOICES = [("", "The event's paper"), ("letter", "Letter"), ("a4", "A4")]
 
@@ -68,6 +69,11 @@ class PrintForm(forms.Form):
         )
 
 
+def base_url(request) -> str:
+    """Where printed QR codes and listed links point: this server as the browser reached it."""
+    return request.build_absolute_uri("/").rstrip("/")
+
+
 def may_print(request, event: Event):
     """None when the user may print for ``event``; else the login redirect (or a 403)."""
     if not request.user.is_authenticated:
@@ -107,7 +113,9 @@ def print_pdf(request, slug):
     form = PrintForm(request.GET, event=event)
     if not form.is_valid():
         return _page(request, event, form, status=400)
-    job = form.job(base_url=request.build_absolute_uri("/").rstrip("/"))
+    job = form.job(base_url=base_url(request))
+    if job.what == "cards" and event.table_entry:
+        table_tokens_issue(event=event, actor=request.user, tables=job.tables or None)
     try:
         body = pdf.render(event, job)
     except RulesError as error:
@@ -122,7 +130,7 @@ def print_pdf(request, slug):
 def standings_pdf(request, slug):
     """The standings to post on the wall; public, like the standings page."""
     event = selectors.event_by_slug(slug)
-    job = pdf.PrintJob(what="standings", base_url=request.build_absolute_uri("/").rstrip("/"))
+    job = pdf.PrintJob(what="standings", base_url=base_url(request))
     response = HttpResponse(pdf.render(event, job), content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="{pdf.filename(event, job)}"'
     return response
