@@ -38,12 +38,14 @@
   }
   function settled() {
     if (form) form.hidden = true;
+    var last = document.querySelector(".te-last");
+    if (last) last.hidden = true;  // it describes the hand before this one
     next.hidden = false;
   }
 
   function waitForNetwork(entry) {
-    show("Not sent yet: no connection. Your entry for hand " + entry.hand +
-         " is kept on this phone and is sent by itself when the Wi-Fi is back. " +
+    show("Not sent yet: no connection. Your entry (hand " + entry.hand + ": visitors " +
+         entry.tricks + " tricks) is kept on this phone and is sent by itself when the Wi-Fi is back. " +
          "Keep this page open.", "waiting");
     clearTimeout(retryTimer);
     retryTimer = setTimeout(send, RETRY_MS);
