@@ -8,6 +8,7 @@ key, and no other page accepts it. Wrong tokens are counted per client address a
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING
 
 from django.core.cache import cache
 from django.http import JsonResponse
@@ -16,11 +17,13 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_http_methods
 
 from .. import selectors
-from ..models import TableToken
 from ..rules.errors import RulesError
 from ..rules.flags import flags_won
 from ..rules.types import Trump
 from ..services.table_entry import TableEntry, table_entry_submit
+
+if TYPE_CHECKING:
+    from ..models import TableToken
 
 WRONG_TOKENS_ALLOWED = 10
 WRONG_TOKEN_WINDOW = 600  # seconds
