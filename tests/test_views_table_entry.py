@@ -213,3 +213,38 @@ def test_the_table_page_says_what_to_do_now(client):
         f"Hand 2 · trump ♠ · your travelling pair (A & B) goes to Table {hand.moves[2]} · "
         f"Table {hand.visitor_of(2)}'s pair comes to you"
     )
+
+
+def test_a_waiting_entry_shows_in_the_grid_until_the_leader_accepts_it(client, hall):
+    """With entries waiting, the grid says "Table says 11"; Accept records it for the table."""
+    event, tokens = hall
+    event.table_entry_waits = True
+    event.save(update_fields=["table_entry_waits"])
+    assert post(client, tokens[2], tricks=11).json()["status"] == "waiting"
+    assert not HandResult.objects.exists()
+    client.force_login(make_user("lead", event))
+    grid = client.get(reverse("tournaments:hand", args=[event.slug, 1])).content.decode()
+    assert "Table says <strong>11</strong>" in grid and "1 waiting for you" in grid
+    client.post(reverse("tournaments:hand_accept", args=[event.slug, 1]), {"table": "2"})
+    row = HandResult.objects.get(event=event)
+    assert (row.host_table, row.visitor_tricks, row.entered_by) == (2, 11, "table 2")
+
+
+def test_a_card_has_no_entry_code_while_table_entry_is_off(monkeypatch):
+    """With table entry off, the card carries only the public code."""
+    event = make_event("card-off", tables=2, table_entry=False)
+    table_tokens_issue(event=event, actor=None)
+    drawn = []
+    monkeypatch.setattr("tournaments.pdf.cards.draw_qr", lambda c, url, *a, **k: drawn.append(url))
+    pdf.render(event, pdf.PrintJob(what="cards", tables=(1,), base_url="http://h"))
+    assert drawn == ["http://h/events/card-off/tables/1/"]
+
+
+def test_table_links_new_replaces_the_addresses_of_the_tables_named():
+    """`table_links SLUG --new --tables 2` gives table 2 a new address and revokes the old."""
+    event = make_event("links-new", tables=3)
+    old = table_tokens_issue(event=event, actor=None)
+    call_command("table_links", event.slug, "--new", "--tables", "2", stdout=StringIO())
+    now = selectors.entry_tokens(event)
+    assert now[2] != old[2] and (now[1], now[3]) == (old[1], old[3])
+    assert TableToken.objects.get(token=old[2]).revoked_at is not None
