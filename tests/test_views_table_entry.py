@@ -248,3 +248,13 @@ def test_table_links_new_replaces_the_addresses_of_the_tables_named():
     now = selectors.entry_tokens(event)
     assert now[2] != old[2] and (now[1], now[3]) == (old[1], old[3])
     assert TableToken.objects.get(token=old[2]).revoked_at is not None
+
+
+def test_a_phone_without_the_sites_cookies_still_saves(hall):
+    """The token is the only key: a send without CSRF cookie (cleared phone) is recorded."""
+    from django.test import Client
+
+    event, tokens = hall
+    answer = post(Client(enforce_csrf_checks=True), tokens[7], tricks=3)
+    assert answer.status_code == 200
+    assert HandResult.objects.get(event=event).entered_by == "table 7"
