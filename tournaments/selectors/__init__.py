@@ -4,7 +4,7 @@ Every function runs a fixed number of queries. Standings and the rotation are de
 and cached under the event's revision, which every write bumps.
 """
 
-from .events import cached, cached_by_slug, event_by_slug
+from .events import cached, cached_by_slug, event_by_slug, recent_events
 from .hand_grid import (
     hand_history,
     hand_loans,
@@ -52,6 +52,7 @@ __all__ = [
     "hands_played",
     "playoff_due_tables",
     "playoffs",
+    "recent_events",
     "results",
     "rotation",
     "rotation_payload",

@@ -15,6 +15,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from .. import pdf, permissions, selectors
+from ..links import is_loopback, public_base
 from ..models import Event
 from ..rules.errors import RulesError
 from ..services.table_entry import table_tokens_issue
@@ -69,11 +70,6 @@ class PrintForm(forms.Form):
         )
 
 
-def base_url(request) -> str:
-    """Where printed QR codes and listed links point: this server as the browser reached it."""
-    return request.build_absolute_uri("/").rstrip("/")
-
-
 def may_print(request, event: Event):
     """None when the user may print for ``event``; else the login redirect (or a 403)."""
     if not request.user.is_authenticated:
@@ -89,6 +85,8 @@ def _page(request, event: Event, form: PrintForm, status: int = 200) -> HttpResp
         "form": form,
         "whats": pdf.WHATS,
         "table_numbers": range(1, event.tables + 1),
+        "public_base": public_base(request),
+        "public_base_loopback": is_loopback(public_base(request)),
     }
     return render(request, "tournaments/print.html", context, status=status)
 
@@ -113,7 +111,7 @@ def print_pdf(request, slug):
     form = PrintForm(request.GET, event=event)
     if not form.is_valid():
         return _page(request, event, form, status=400)
-    job = form.job(base_url=base_url(request))
+    job = form.job(base_url=public_base(request))
     if job.what == "cards" and event.table_entry:
         table_tokens_issue(event=event, actor=request.user, tables=job.tables or None)
     try:
@@ -130,7 +128,7 @@ def print_pdf(request, slug):
 def standings_pdf(request, slug):
     """The standings to post on the wall; public, like the standings page."""
     event = selectors.event_by_slug(slug)
-    job = pdf.PrintJob(what="standings", base_url=base_url(request))
+    job = pdf.PrintJob(what="standings", base_url=public_base(request))
     response = HttpResponse(pdf.render(event, job), content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="{pdf.filename(event, job)}"'
     return response

@@ -13,7 +13,6 @@ from ..models import Event
 from ..rules.errors import RulesError
 from ..services import table_entry
 from .access import event_page
-from .printing import base_url
 
 
 @require_http_methods(["GET", "POST"])
@@ -48,7 +47,7 @@ def table_links_page(request, event: Event):
         except RulesError as error:
             messages.error(request, f"Nothing changed: {error.message}.")
         return redirect(here)
-    base = base_url(request)
+    base = links.public_base(request)
     tokens = selectors.entry_tokens(event)
     teams = selectors.teams_by_table(event)
     rows = [

@@ -18,8 +18,9 @@ class Command(BaseCommand):
         parser.add_argument("slug")
         parser.add_argument(
             "--base-url",
-            default=pdf.DEFAULT_BASE_URL,
-            help="The address phones reach this server at (default %(default)s).",
+            default="",
+            help="The address phones reach this server at (default WHIST_PUBLIC_URL, else "
+            f"{pdf.DEFAULT_BASE_URL}).",
         )
         parser.add_argument("--tables", default="", help="A subset, e.g. 7 or 3,7 or 9-16.")
         parser.add_argument(
@@ -39,7 +40,7 @@ class Command(BaseCommand):
             raise CommandError(f"Nothing changed: {error.message}") from None
         if not event.table_entry:
             self.stderr.write("Table entry is off for this event: the entry addresses refuse.")
-        base = o["base_url"]
+        base = o["base_url"].rstrip("/") or links.public_base()
         for table in tables or range(1, event.tables + 1):
             self.stdout.write(
                 f"Table {table}\t{links.table_page_url(base, event.slug, table)}\t"
