@@ -48,7 +48,7 @@ ROW_SMALLEST = 15  # below this a card goes on to a second page
 COLUMNS = 2
 COLUMN_GAP = 16
 QR_SIZE = 104
-QR_SMALL = 96  # each of the two codes when the card also carries the entry code
+QR_SMALL = 88  # each of the two codes when the card also carries the entry code
 CODE_GAP = 20
 
 
@@ -161,7 +161,10 @@ def draw_identity(
     canvas.setFont(BOLD, 30)
     canvas.drawCentredString(middle, top - 26, "TABLE")
     number = str(table)
-    size = min(fit_size(number, BOLD, width - 8, 250), 0.40 * layout.height)
+    # A card with the entry code gives up a little of the number's height to the second code.
+    size = min(
+        fit_size(number, BOLD, width - 8, 250), (0.35 if entry_url else 0.40) * layout.height
+    )
     canvas.setFont(BOLD, size)
     baseline = top - 40 - 0.73 * min(size, 250)
     canvas.drawCentredString(middle, baseline, number)
@@ -215,27 +218,27 @@ def draw_identity(
 
 def draw_two_codes(canvas: Canvas, x: float, width: float, url: str, entry_url: str) -> None:
     """The public code (everyone: rotation and flags) and, boxed apart on the right, the
-    hosts' code to enter this table's results."""
+    hosts' code to enter this table's results; the public address is written underneath."""
     size = min(QR_SMALL, (width - CODE_GAP) / 2 - 8)
     public_x, entry_x = x, x + width - size - 4
-    bottom = EDGE + 12
+    bottom = EDGE + 24
     canvas.setFillColor(INK)
     canvas.setFont(BOLD, 10)
     canvas.drawString(public_x, bottom + size + 16, "Everyone: rotation")
     canvas.drawString(public_x, bottom + size + 4, "and flags")
     draw_qr(canvas, url, public_x, bottom, size)
-    canvas.setFont(REGULAR, 6)
-    for i, line in enumerate(wrap_characters(url, REGULAR, 6, size + 4)[:2]):
-        canvas.drawString(public_x, bottom - 7 - 7 * i, line)
     canvas.setStrokeColor(INK)
     canvas.setLineWidth(2)
-    canvas.roundRect(entry_x - 4, EDGE - 2, size + 8, size + 48, 6, stroke=1, fill=0)
+    canvas.roundRect(entry_x - 4, bottom - 14, size + 8, size + 46, 6, stroke=1, fill=0)
     canvas.setFont(BOLD, 10)
     canvas.drawCentredString(entry_x + size / 2, bottom + size + 16, "Enter this table's")
     canvas.drawCentredString(entry_x + size / 2, bottom + size + 4, "results")
     draw_qr(canvas, entry_url, entry_x, bottom, size)
     canvas.setFont(REGULAR, 7)
-    canvas.drawCentredString(entry_x + size / 2, bottom - 8, "hosts enter, visitors confirm")
+    canvas.drawCentredString(entry_x + size / 2, bottom - 9, "hosts enter, visitors confirm")
+    lines = wrap_characters(url, REGULAR, 7, width)[:2]
+    for i, line in enumerate(lines):
+        canvas.drawString(x, EDGE + 1 + 8 * (len(lines) - 1 - i), line)
 
 
 def draw_rotation(

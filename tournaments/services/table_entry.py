@@ -21,7 +21,7 @@ from ..models import Event, Hand, HandResult, SubmissionStatus, TableSubmission,
 from ..rules import flags as flag_rules
 from ..rules.errors import RulesError
 from .audit import audit
-from .hand_entry import hand_is_closed
+from .closed_days import refuse_if_closed
 from .locks import lock_event
 from .results import ResultEntry, results_record
 
@@ -110,8 +110,7 @@ def _refuse(message: str, field: str = "hand") -> RulesError:
 def _check_allowed(event: Event, table: int, hand: Hand, result: HandResult | None) -> None:
     """The table writes the hand it plays now, or fixes its own last entry."""
     name = f"table {table}"
-    if hand_is_closed(event, hand):
-        raise _refuse(f"Day {hand.day} is closed: give hand {hand.number} to the leader.")
+    refuse_if_closed(event, [hand])
     later = (
         HandResult.objects.filter(
             event=event, host_table=table, hand__number__gt=hand.number
