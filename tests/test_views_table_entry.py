@@ -258,3 +258,12 @@ def test_a_phone_without_the_sites_cookies_still_saves(hall):
     answer = post(Client(enforce_csrf_checks=True), tokens[7], tricks=3)
     assert answer.status_code == 200
     assert HandResult.objects.get(event=event).entered_by == "table 7"
+
+
+def test_the_demo_events_come_with_entry_addresses():
+    """After load_demo every table of both demo events has an entry address."""
+    from tournaments.models import Event
+
+    call_command("load_demo", stdout=StringIO())
+    for event in Event.objects.filter(slug__endswith="-demo"):
+        assert sorted(selectors.entry_tokens(event)) == list(range(1, event.tables + 1))
