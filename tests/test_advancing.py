@@ -25,7 +25,9 @@ def area(slug: str, decided: bool = True):
         first, second = selectors.playoffs(event).groups[0].tied.tables
         playoff_hand_record(
             event=event, rank=2, match=1, first_table=first, second_table=second,
-            first_tricks=7, actor=None,
+            first_tricks=7, actor=None, trump_cut="QH",
+            dealer_cut=[dict(zip((f"{first}A", f"{first}B", f"{second}A", f"{second}B"),
+                                 ("2C", "5C", "9C", "KC"), strict=True))],
         )  # fmt: skip
     return event
 

@@ -51,7 +51,7 @@ def test_create_event_makes_the_whole_rotation():
 
 def test_create_event_refuses_one_table():
     """An event of one table is refused with the reason."""
-    with pytest.raises(CommandError, match="2 to 250 tables"):
+    with pytest.raises(CommandError, match="Tables: from 2 to 250, not 1"):
         run("create_event", "--name", "X", "--slug", "x", "--tables", "1", "--hands-per-day", "30")
     assert not Event.objects.exists()
 

@@ -161,6 +161,7 @@ def test_the_hall_path_needs_nothing_unix_only(tmp_path):
         from tournaments import backups
         from django.core.management import call_command
         call_command("migrate", verbosity=0)
+        call_command("collectstatic", interactive=False, verbosity=0)
         from django.test import Client
         assert Client().get("/hall/").status_code == 200
         """

@@ -29,6 +29,8 @@ def finished(tables: int, tricks: dict[int, int] | None = None, **settings):
 
 
 def hand(event, rank, match, first, second, tricks=8, **extra):
+    extra.setdefault("trump_cut", "QH")
+    extra.setdefault("dealer_cut", [_cut(first, second)])
     return playoff_hand_record(
         event=event,
         rank=rank,

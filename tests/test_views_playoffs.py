@@ -65,6 +65,7 @@ def test_a_decided_place_shows_its_mark_and_note_on_the_standings_page(client):
     event = finished(2)
     client.force_login(make_user("lead", event))
     data = {"rank": 1, "action": "hand", "match": 1, "first_table": 2, "second_table": 1}
-    client.post(url(event), {**data, "first_tricks": "9", "seen": 0, "trump_cut": "QH"})
+    cuts = {"cut_1A": "2C", "cut_1B": "3C", "cut_2A": "4C", "cut_2B": "KD"}
+    client.post(url(event), {**data, "first_tricks": "9", "seen": 0, "trump_cut": "QH", **cuts})
     body = client.get(reverse("tournaments:standings", args=[event.slug])).content.decode()
     assert 'class="playoff">P</abbr>' in body and "playoff hand 1" in body

@@ -9,8 +9,9 @@ from __future__ import annotations
 import json
 from datetime import datetime
 
-from django.db import transaction
+from django.db import DatabaseError, transaction
 
+from . import archive_checks, archive_schema
 from .models import (
     AuditEntry,
     DayClose,
@@ -123,6 +124,8 @@ def export_event(event: Event) -> dict:
             **{f: getattr(event, f) for f in EVENT_FIELDS},
             "starts_on": event.starts_on.isoformat() if event.starts_on else None,
             "created_at": _when(event.created_at),
+            # Only when play ended early, so archives of every other event are unchanged.
+            **({"play_ends_after": event.play_ends_after} if event.play_ends_after else {}),
         },
         "hands": [
             {
@@ -202,6 +205,8 @@ def _check(archive: dict) -> None:
             f"Archive version {archive.get('version')!r} is not supported (expected {VERSION})",
             field="version",
         )
+    if found := archive_checks.problems(archive):
+        raise archive_schema.ArchiveErrors(found)
 
 
 @transaction.atomic
@@ -222,6 +227,7 @@ def import_event(archive: dict) -> Event:
         event = Event.objects.create(
             **{f: data[f] for f in EVENT_FIELDS},
             starts_on=data["starts_on"] or None,
+            play_ends_after=data.get("play_ends_after"),
         )
         Event.objects.filter(pk=event.pk).update(created_at=_parse_when(data["created_at"]))
         by_number = {
@@ -279,7 +285,7 @@ def import_event(archive: dict) -> Event:
             ),
             batch_size=500,
         )
-    except (KeyError, TypeError, ValueError) as error:
+    except (KeyError, TypeError, ValueError, DatabaseError) as error:
         if isinstance(error, RulesError):
             raise
         raise RulesError(f"The archive is damaged or incomplete: {error!r}") from None

@@ -8,15 +8,29 @@ from __future__ import annotations
 
 import csv
 import io
+import re
+import unicodedata
 from dataclasses import dataclass
 
+import charset_normalizer
+
 from .rules.errors import RulesError
+from .rules.event_settings import PLAYER_MAX, TEAM_NAME_MAX, ZONE_MAX, check_text
 from .rules.flags import check_revokes, check_tricks
 from .rules.rotation import check_moves
 
 TEAM_COLUMNS = ("table", "team", "zone", "player_a", "player_b", "player_x", "player_y")
 RESULT_COLUMNS = ("hand", "table", "visitor_tricks")
 RESULT_OPTIONAL = ("visitor_revokes", "host_revokes")
+UPLOAD_MAX = 512 * 1024  # bytes; 250 teams with long names are under 100 KB
+PROBLEMS_SHOWN = 20
+
+
+TEAM_LIMITS = {
+    "team": TEAM_NAME_MAX,
+    "zone": ZONE_MAX,
+    **{f"player_{p}": PLAYER_MAX for p in "abxy"},
+}
 
 
 @dataclass(frozen=True)
@@ -49,12 +63,69 @@ class CsvErrors(RulesError):
         self.problems = problems
 
 
-def _rows(text: str, required: tuple[str, ...], optional: tuple[str, ...] = ()):
+# Header spellings people use for the same column ("Table #", "Player A", French sheets).
+ALIASES = {
+    "table_no": "table",
+    "table_number": "table",
+    "home_table": "table",
+    "team_name": "team",
+    "equipe": "team",
+    "nom_equipe": "team",
+    "joueur_a": "player_a",
+    "joueur_b": "player_b",
+    "joueur_x": "player_x",
+    "joueur_y": "player_y",
+}
+ENCODING_NAMES = {"utf_8": "UTF-8", "cp1252": "Windows-1252 (Excel on Windows)"}
+
+
+def column_name(header: str) -> str:
+    """A header cell as a column name: 'Player A' -> player_a, 'Table #' -> table."""
+    plain = unicodedata.normalize("NFKD", header).encode("ascii", "ignore").decode().lower()
+    key = re.sub(r"[^a-z0-9]+", "_", plain).strip("_")
+    return ALIASES.get(key, key)
+
+
+def delimiter(text: str) -> str:
+    """Commas, or the semicolons of a French-language spreadsheet, or a pasted sheet's tabs."""
+    first = text.split("\n", 1)[0]
+    return max(",;\t", key=first.count) if any(c in first for c in ";\t") else ","
+
+
+def decode(raw: bytes) -> tuple[str, str]:
+    """The text of an uploaded file and the encoding it was read with, detected by
+    charset-normalizer when the file is not UTF-8 (Excel on Windows writes Windows-1252)."""
+    try:
+        return raw.decode("utf-8-sig"), "UTF-8"
+    except UnicodeDecodeError:
+        pass
+    found = charset_normalizer.from_bytes(raw)
+    best = found.best()
+    if best is None or "\x00" in str(best):
+        raise CsvErrors(["line 1: this is not a text file; save it from the spreadsheet as CSV"])
+    # Readings charset-normalizer scores equally go to Windows-1252, what Excel on Windows
+    # writes in English and French (Central European cp1250 reads "è" as "č").
+    equal = [m for m in found if (m.chaos, m.coherence) == (best.chaos, best.coherence)]
+    best = next((m for m in equal if m.encoding == "cp1252"), best)
+    text, encoding = str(best), best.encoding
+    try:  # the same text read either way: name the one Excel on Windows writes
+        if encoding != "cp1252" and raw.decode("cp1252") == text:
+            encoding = "cp1252"
+    except UnicodeDecodeError:
+        pass
+    return text, ENCODING_NAMES.get(encoding, encoding)
+
+
+def _rows(text: str, required: tuple[str, ...], optional: tuple[str, ...], problems: list[str]):
+    """(line, {column: value}) for every non-blank line; malformed lines go to ``problems``."""
     text = text.lstrip("\ufeff")
     if not text.strip():
         raise CsvErrors(["line 1: the file is empty; expected the header " + ",".join(required)])
-    reader = csv.DictReader(io.StringIO(text))
-    header = [h.strip().lower() for h in reader.fieldnames or []]
+    nul = [n for n, line in enumerate(text.splitlines(), 1) if "\x00" in line]
+    if nul:
+        raise CsvErrors([f"line {n}: remove the NUL character (an invisible control)" for n in nul])
+    reader = csv.reader(io.StringIO(text), delimiter=delimiter(text))
+    header = [column_name(h) for h in next(reader)]
     missing = [c for c in required if c not in header]
     unknown = [c for c in header if c not in required + optional]
     if missing or unknown:
@@ -63,13 +134,24 @@ def _rows(text: str, required: tuple[str, ...], optional: tuple[str, ...] = ()):
         )
         said = f"missing {', '.join(missing)}" if missing else f"unknown {', '.join(unknown)}"
         raise CsvErrors([f"line 1: header {said}; expected {wanted}"])
-    reader.fieldnames = header
-    for row in reader:
-        if not any((v or "").strip() for v in row.values() if isinstance(v, str)):
+    for cells in reader:
+        line = reader.line_num
+        if not any(c.strip() for c in cells):
             continue
-        if None in row:
-            raise CsvErrors([f"line {reader.line_num}: more values than columns"])
-        yield reader.line_num, {k: (v or "").strip() for k, v in row.items()}
+        if len(cells) > len(header):
+            problems.append(
+                f"line {line}: {len(cells)} values but {len(header)} columns; "
+                "is there a comma in a name? Put that name in double quotes"
+            )
+            continue
+        short = [c for c in header[len(cells) :] if c in required]
+        if short:
+            problems.append(
+                f"line {line}: {', '.join(short)}: missing (the line has {len(cells)} of "
+                f"{len(header)} values)"
+            )
+            continue
+        yield line, {h: (cells[i].strip() if i < len(cells) else "") for i, h in enumerate(header)}
 
 
 def _whole(value: str, column: str, line: int, problems: list[str], low: int = 1) -> int | None:
@@ -90,7 +172,12 @@ def parse_teams(text: str, *, tables: int) -> list[TeamRow]:
     rows: list[TeamRow] = []
     seen_tables: dict[int, int] = {}
     seen_names: dict[str, int] = {}
-    for line, row in _rows(text, TEAM_COLUMNS):
+    for line, row in _rows(text, TEAM_COLUMNS, (), problems):
+        for column, limit in TEAM_LIMITS.items():
+            try:
+                check_text(row[column], column, limit)
+            except RulesError as error:
+                problems.append(f"line {line}: {column}: {error.message.split(': ', 1)[1]}")
         table = _whole(row["table"], "table", line, problems)
         if table is not None and table > tables:
             problems.append(f"line {line}: table: the event has tables 1..{tables}, not {table}")
@@ -122,7 +209,7 @@ def parse_results(text: str, *, tables: int, hands: int) -> list[ResultRow]:
     problems: list[str] = []
     rows: list[ResultRow] = []
     seen: dict[tuple[int, int], int] = {}
-    for line, row in _rows(text, RESULT_COLUMNS, RESULT_OPTIONAL):
+    for line, row in _rows(text, RESULT_COLUMNS, RESULT_OPTIONAL, problems):
         hand = _whole(row["hand"], "hand", line, problems)
         table = _whole(row["table"], "table", line, problems)
         if hand is not None and hand > hands:
@@ -154,13 +241,19 @@ def parse_results(text: str, *, tables: int, hands: int) -> list[ResultRow]:
     return rows
 
 
+def teams_template(tables: int) -> str:
+    """A teams file to fill in: the header and one line per table."""
+    lines = [",".join(TEAM_COLUMNS), *(f"{t},,,,,," for t in range(1, tables + 1))]
+    return "\r\n".join(lines) + "\r\n"
+
+
 def parse_pattern(text: str, *, tables: int) -> list[dict[int, int]]:
     """A custom rotation from CSV: header ``hand,1,2,...,N``; each row gives, for every home
     table, the table its travelling pair visits in that hand. Hands run 1, 2, 3, ... in order."""
     homes = tuple(str(t) for t in range(1, tables + 1))
     problems: list[str] = []
     hands: list[dict[int, int]] = []
-    for line, row in _rows(text, ("hand", *homes)):
+    for line, row in _rows(text, ("hand", *homes), (), problems):
         expected = len(hands) + 1
         if row["hand"] != str(expected):
             problems.append(f"line {line}: hand: expected hand {expected}, not {row['hand']!r}")

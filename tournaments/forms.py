@@ -8,9 +8,17 @@ from dataclasses import dataclass, field
 
 from django import forms
 
-from .csv_formats import CsvErrors, parse_pattern
+from .csv_formats import PROBLEMS_SHOWN, UPLOAD_MAX, CsvErrors, decode, parse_pattern
 from .models import Event, Level
 from .rules.errors import RulesError
+from .rules.event_settings import (
+    LABELS,
+    NAME_MAX,
+    RANGES,
+    check_days,
+    settings_problems,
+    typed_number,
+)
 from .rules.flags import check_revokes, check_tricks
 from .rules.rotation import PRESETS
 from .services import ResultEntry
@@ -28,7 +36,8 @@ def shown_value(tricks: object, visitor_revokes: object = 0, host_revokes: objec
 
 def _normal(text: str) -> str:
     text = (text or "").strip()
-    return str(int(text)) if text.isdigit() else text
+    number = typed_number(text)
+    return text if number is None else str(number)
 
 
 @dataclass
@@ -79,7 +88,7 @@ def parse_grid(data: Mapping[str, str], *, hand: int, tables: Iterable[int]) -> 
                 tricks,
                 visitor_revokes,
                 host_revokes,
-                seen_version=int(seen) if seen.isdigit() else 0,
+                seen_version=typed_number(seen) or 0,
             )
         )
     return grid
@@ -112,19 +121,37 @@ def _numbers(text: str, name: str) -> list[int]:
     return numbers
 
 
+def _whole(field: str, **options) -> forms.IntegerField:
+    """A whole-number setting; its limits are checked by ``rules.event_settings``."""
+    return forms.IntegerField(label=LABELS[field], **options)
+
+
+def _add_problems(form: forms.Form, problems: Mapping[str, str]) -> None:
+    for name, message in problems.items():
+        if name in form.fields and name not in form.errors:
+            form.add_error(name, message)
+
+
 class EventCreateForm(forms.Form):
-    name = forms.CharField(max_length=120, label="Event name")
-    slug = forms.SlugField(
-        max_length=60, label="Short name", help_text="Used in addresses: /events/short-name/"
+    name = forms.CharField(max_length=NAME_MAX, label=LABELS["name"])
+    slug = forms.CharField(
+        label=LABELS["slug"],
+        help_text="Used in addresses: /events/short-name/ — small letters, digits and hyphens",
     )
-    level = forms.ChoiceField(choices=Level.choices, initial=Level.AREA)
-    tables = forms.IntegerField(min_value=2, max_value=250, initial=8)
+    level = forms.ChoiceField(label=LABELS["level"], choices=Level.choices, initial=Level.AREA)
+    tables = _whole("tables", initial=8)
     pattern = forms.ChoiceField(choices=PATTERN_CHOICES, label="Rotation", initial="one-day-30")
     hands_per_day = forms.CharField(
-        initial="30", required=False, help_text="For a generated rotation, e.g. 30 or 30,20"
+        label=LABELS["hands_per_day"],
+        initial="30",
+        required=False,
+        help_text="For a generated rotation, e.g. 30 or 30,20",
     )
     sessions_per_day = forms.CharField(
-        initial="2", required=False, help_text="Sessions each day, e.g. 2 or 2,1"
+        label=LABELS["sessions_per_day"],
+        initial="2",
+        required=False,
+        help_text="Sessions each day, e.g. 2 or 2,1",
     )
     pattern_file = forms.FileField(
         required=False,
@@ -133,20 +160,19 @@ class EventCreateForm(forms.Form):
         "travelling pair visits. Uses the hands and sessions per day above.",
     )
     trumps = forms.CharField(
-        initial="H,S,D,C", label="Trump sequence", help_text="H,S,D,C with optional NT, or CUT"
+        initial="H,S,D,C",
+        max_length=60,
+        label=LABELS["trumps"],
+        help_text="H,S,D,C with optional NT, or CUT",
     )
     alternate_pairs = forms.BooleanField(required=False, label="Travelling pair alternates AB, XY")
-    flags_per_table = forms.IntegerField(min_value=1, max_value=99, initial=12)
-    one_flag_at = forms.IntegerField(
-        min_value=0, max_value=13, initial=7, label="Tricks for 1 flag"
-    )
-    two_flags_at = forms.IntegerField(
-        min_value=0, max_value=13, initial=10, label="Tricks for 2 flags"
-    )
-    revoke_penalty = forms.IntegerField(min_value=0, max_value=13, initial=2)
-    advancing = forms.IntegerField(min_value=0, max_value=250, initial=2, label="Teams advancing")
+    flags_per_table = _whole("flags_per_table", initial=12)
+    one_flag_at = _whole("one_flag_at", initial=7)
+    two_flags_at = _whole("two_flags_at", initial=10)
+    revoke_penalty = _whole("revoke_penalty", initial=2)
+    advancing = _whole("advancing", initial=2)
     starts_on = forms.DateField(
-        required=False, label="First day", widget=forms.DateInput(attrs={"type": "date"})
+        required=False, label=LABELS["starts_on"], widget=forms.DateInput(attrs={"type": "date"})
     )
 
     def clean(self):
@@ -159,37 +185,52 @@ class EventCreateForm(forms.Form):
             try:
                 data["hands"] = _numbers(data.get("hands_per_day", ""), "Hands per day")
                 data["sessions"] = _numbers(data.get("sessions_per_day", ""), "Sessions per day")
+                check_days(data["hands"])
             except forms.ValidationError as error:
                 self.add_error("hands_per_day", error)
                 return data
+            except RulesError as error:
+                self.add_error("hands_per_day", error.message)
+                data.pop("hands")
+                return data
             if len(data["sessions"]) != len(data["hands"]):
                 self.add_error("sessions_per_day", "Give a session count for every day")
+        checked = {f: data[f] for f in (*RANGES, "slug") if f in data and f != "playoff_places"}
+        _add_problems(self, settings_problems(checked, tables=data.get("tables")))
         upload = data.get("pattern_file")
         data["custom_moves"] = None
-        if upload and data.get("tables") and "hands" in data:
+        if upload and "tables" not in self.errors and data.get("tables") and "hands" in data:
             if pattern in PRESETS:
                 self.add_error(
                     "pattern", "Choose 'generated' to give hands per day for your own rotation"
                 )
             try:
+                if upload.size > UPLOAD_MAX:
+                    raise CsvErrors([f"The file is over {UPLOAD_MAX // 1024} KB"])
                 text = upload.read().decode("utf-8-sig")
                 data["custom_moves"] = parse_pattern(text, tables=data["tables"])
             except UnicodeDecodeError:
                 self.add_error("pattern_file", "The file is not UTF-8 text (save it as CSV)")
             except CsvErrors as error:
-                for problem in error.problems:
+                for problem in error.problems[:PROBLEMS_SHOWN]:
                     self.add_error("pattern_file", problem)
-        one, two = data.get("one_flag_at"), data.get("two_flags_at")
-        if one is not None and two is not None and one > two:
-            self.add_error("two_flags_at", "Needs at least as many tricks as for 1 flag")
         return data
 
 
 class EventSettingsForm(forms.ModelForm):
+    """The settings page: the same names and the same checks as the new-event page."""
+
     class Meta:
         model = Event
         fields = list(SETTING_FIELDS)
+        labels = {f: LABELS[f] for f in SETTING_FIELDS}
         widgets = {"starts_on": forms.DateInput(attrs={"type": "date"})}
+
+    def clean(self):
+        data = super().clean()
+        checked = {f: data[f] for f in (*RANGES, "name") if f in data}
+        _add_problems(self, settings_problems(checked, tables=self.instance.tables))
+        return data
 
 
 class TeamsCsvForm(forms.Form):
@@ -197,18 +238,34 @@ class TeamsCsvForm(forms.Form):
     csv_text = forms.CharField(
         required=False,
         label="…or paste the CSV here",
+        max_length=UPLOAD_MAX,
+        error_messages={
+            "max_length": f"The pasted text is over {UPLOAD_MAX // 1024} KB; a teams list is "
+            "far shorter. Check that you pasted the right file."
+        },
         widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
     )
 
+    def clean_csv_file(self):
+        upload = self.cleaned_data.get("csv_file")
+        if upload and upload.size > UPLOAD_MAX:
+            raise forms.ValidationError(
+                f"The file is {upload.size / 1024 / 1024:.1f} MB; a teams file is at most "
+                f"{UPLOAD_MAX // 1024} KB. Check that you chose the right file."
+            )
+        return upload
+
     def clean(self):
         data = super().clean()
+        if self.errors:
+            return data
         upload = data.get("csv_file")
+        data["encoding"] = ""
         if upload:
-            raw = upload.read()
             try:
-                data["text"] = raw.decode("utf-8-sig")
-            except UnicodeDecodeError:
-                data["text"] = raw.decode("latin-1")
+                data["text"], data["encoding"] = decode(upload.read())
+            except CsvErrors as error:
+                raise forms.ValidationError(error.problems[0]) from None
         else:
             data["text"] = data.get("csv_text", "")
         if not data["text"].strip():

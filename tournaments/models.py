@@ -32,7 +32,8 @@ class Event(models.Model):
     level = models.CharField(_("level"), max_length=12, choices=Level, default=Level.CLUB)
     starts_on = models.DateField(_("first day"), null=True, blank=True)
     tables = models.PositiveSmallIntegerField(_("tables"))
-    hands_per_day = models.CharField(_("hands per day"), max_length=60, default="30")
+    # Up to 30 days of up to 999 hands ("30,20").
+    hands_per_day = models.CharField(_("hands per day"), max_length=150, default="30")
     pattern = models.CharField(_("rotation pattern"), max_length=30, default="standard")
     trumps = models.CharField(_("trump sequence"), max_length=60, default="H,S,D,C")
     alternate_pairs = models.BooleanField(_("travelling pair alternates AB, XY"), default=False)
@@ -49,6 +50,13 @@ class Event(models.Model):
     advancing = models.PositiveSmallIntegerField(_("teams advancing"), default=2)
     paper = models.CharField(
         _("paper"), max_length=6, choices=[("letter", "Letter"), ("a4", "A4")], default="letter"
+    )
+    play_ends_after = models.PositiveSmallIntegerField(
+        _("play ended after hand"),
+        null=True,
+        blank=True,
+        editable=False,
+        help_text=_("Set when the leader ends play early (rule 11(d)); empty: every hand."),
     )
     table_entry = models.BooleanField(_("tables enter their own results"), default=True)
     table_entry_waits = models.BooleanField(
@@ -85,6 +93,11 @@ class Event(models.Model):
     @property
     def day_hand_counts(self) -> list[int]:
         return [int(n) for n in self.hands_per_day.split(",") if n.strip()]
+
+    @property
+    def last_hand(self) -> int:
+        """The last hand to play: the rotation's last, or where the leader ended play."""
+        return self.play_ends_after or sum(self.day_hand_counts)
 
 
 class Role(models.TextChoices):
@@ -206,7 +219,8 @@ class Loan(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"Hand {self.hand}: {self.flags} flag(s) loaned to table {self.table}"
+        flags = "1 flag" if self.flags == 1 else f"{self.flags} flags"
+        return f"Hand {self.hand}: {flags} loaned to table {self.table}"
 
 
 class DayClose(models.Model):

@@ -7,3 +7,6 @@ urlpatterns = [
     path("practice/", include("tournaments.urls.practice")),
     path("", include("tournaments.urls")),
 ]
+
+# A paste too large to read gets a page that says so (tournaments.views.errors).
+handler400 = "tournaments.views.errors.bad_request"

@@ -24,6 +24,11 @@ def tied_hall(settings):
     return event
 
 
+def card_name(player: str) -> str:
+    """A player as the form names them, as on the table cards: 'A2 (table 2, A)'."""
+    return f"{player[-1]}{player[:-1]} (table {player[:-1]}, {player[-1]})"
+
+
 def test_a_three_way_playoff_runs_through_the_pages(page, live_server, tied_hall):
     """Draw, two playoff hands and the standings: 1st, 2nd and 3rd decided and marked P."""
     log_in(page, live_server, f"/events/{tied_hall.slug}/")
@@ -38,13 +43,15 @@ def test_a_three_way_playoff_runs_through_the_pages(page, live_server, tied_hall
     hand = page.locator("#playoff-hand-1")
     hand.get_by_label("Director's trump cut").fill("QH")
     for player, card in {"2A": "3C", "2B": "8C", "3A": "JC", "3B": "5D"}.items():
-        hand.get_by_label(player, exact=True).fill(card)
+        hand.get_by_label(card_name(player), exact=True).fill(card)
     hand.get_by_label("Table 3 A and B pair's tricks").fill("4")
     hand.get_by_role("button", name="Save playoff hand 1").click()
     expect(page.locator("#playoff-hand-1")).to_contain_text("Table 2 wins 9–4 · trump ♥ (cut QH)")
 
     hand = page.locator("#playoff-hand-2")
     hand.get_by_label("Director's trump cut").fill("7S")
+    for player, card in {"1A": "3C", "1B": "8C", "2A": "JC", "2B": "5D"}.items():
+        hand.get_by_label(card_name(player), exact=True).fill(card)
     hand.get_by_label("Table 1 A and B pair's tricks").fill("7")
     hand.get_by_role("button", name="Save playoff hand 2").click()
     expect(page.locator(".playoff-places")).to_contain_text("Rank 3: table 3")

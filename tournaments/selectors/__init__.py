@@ -13,8 +13,9 @@ from .hand_grid import (
     hands_entered,
     waiting_entries,
 )
-from .ledger import closed_days, day_ledger, results, teams_by_table
+from .ledger import closed_days, day_ledger, results, teams, teams_by_table
 from .movement import hand_from_row, rotation, rotation_payload
+from .people import playoff_history, public_name, role_names, roles
 from .ranking import (
     advancing_tables,
     all_hands_played,
@@ -51,9 +52,13 @@ __all__ = [
     "hands_entered",
     "hands_played",
     "playoff_due_tables",
+    "playoff_history",
     "playoffs",
+    "public_name",
     "recent_events",
     "results",
+    "role_names",
+    "roles",
     "rotation",
     "rotation_payload",
     "standings",
@@ -61,6 +66,7 @@ __all__ = [
     "table_now",
     "table_state",
     "team_entries",
+    "teams",
     "teams_by_table",
     "token_row",
     "waiting_entries",

@@ -35,3 +35,8 @@ def day_ledger(
 
 def closed_days(event: Event) -> dict[tuple[int, int | None], DayClose]:
     return {(c.day, c.session): c for c in DayClose.objects.filter(event=event)}
+
+
+def teams(event: Event) -> list[Team]:
+    """The event's teams in table order."""
+    return list(Team.objects.filter(event=event).order_by("home_table"))

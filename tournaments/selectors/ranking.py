@@ -15,7 +15,10 @@ from .playoff_state import overview as playoff_overview
 
 def team_entries(event: Event, teams: dict[int, Team], recorded: list[Result]) -> list[TeamEntry]:
     net = flag_rules.net_flags_by_day(event.tables, recorded, event.flag_settings)
-    days = sorted(net)
+    # Every day from day 1 to the last with a result; a day without results keeps its flags.
+    unplayed = dict.fromkeys(range(1, event.tables + 1), event.flag_settings.flags_per_table)
+    days = range(1, max(net, default=0) + 1)
+    net = {d: net.get(d, unplayed) for d in days}
     return [
         TeamEntry(
             table=table,
@@ -29,7 +32,8 @@ def team_entries(event: Event, teams: dict[int, Team], recorded: list[Result]) -
 
 def all_hands_played(event: Event, recorded: list[Result]) -> bool:
     """Every hand of the event has a result at every table (playoffs may start)."""
-    return len(recorded) == event.tables * sum(event.day_hand_counts)
+    played = sum(1 for r in recorded if r.hand <= event.last_hand)
+    return played == event.tables * event.last_hand
 
 
 def _standings_and_hands_played(event: Event) -> tuple[list[Standing], int, Overview]:

@@ -15,6 +15,7 @@ from .. import selectors
 from ..csv_formats import TeamRow
 from ..models import Event, Level, Team
 from ..rules.errors import RulesError
+from ..rules.event_settings import TEAM_NAME_MAX
 from .setup import event_create, teams_replace
 
 
@@ -28,6 +29,17 @@ def advancing_teams(event: Event) -> list[Team]:
         raise RulesError(
             f"{event.name}: a tie for the advancing places is not decided yet; "
             "finish its playoff first",
+            field="from",
+        )
+    tied: dict[int, list[int]] = {}
+    for s in rows:
+        if s.table in chosen:
+            tied.setdefault(s.rank, []).append(s.table)
+    if undecided := next((t for t in tied.values() if len(t) > 1), None):
+        tables = " and ".join(f"table {t}" for t in sorted(undecided))
+        raise RulesError(
+            f"{event.name}: {tables} are still tied; their playoff decides who goes on "
+            "as first-placed. Play it first",
             field="from",
         )
     teams = selectors.teams_by_table(event)
@@ -78,7 +90,9 @@ def next_level_create(
         TeamRow(
             0,
             table,
-            team.name if names.count(team.name) == 1 else f"{team.name} ({zone_of[team.pk]})",
+            (team.name if names.count(team.name) == 1 else f"{team.name} ({zone_of[team.pk]})")[
+                :TEAM_NAME_MAX
+            ],
             zone_of[team.pk][:40],
             team.player_a,
             team.player_b,

@@ -19,7 +19,7 @@ def audit(
         actor=permissions.actor_name(actor),
         at=at or timezone.now(),
         action=action,
-        target=target,
+        target=target[:120],  # the column's length on every database (user names run to 150)
         before=before,
         after=after,
     )

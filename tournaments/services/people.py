@@ -36,6 +36,13 @@ def role_grant(*, event: Event, username: str, role: str, password: str = "", ac
                 field="password",
             )
         candidate = get_user_model()(username=username)
+        field = candidate._meta.get_field(candidate.USERNAME_FIELD)
+        try:  # Django's own user-name rules: 150 characters, letters, digits and @.+-_
+            field.clean(username, candidate)
+        except ValidationError as error:
+            raise RulesError(
+                f"User name {username!r}: " + " ".join(error.messages), field="username"
+            ) from None
         try:
             validate_password(password, candidate)
         except ValidationError as error:
@@ -66,11 +73,3 @@ def role_remove(*, event: Event, username: str, actor) -> None:
         raise RulesError("An event keeps at least one leader", field="username")
     grant.delete()
     audit(event, actor, "role removed", username, {"role": grant.role}, None).save()
-
-
-def roles(event: Event) -> list[EventRole]:
-    return list(
-        EventRole.objects.filter(event=event)
-        .select_related("user")
-        .order_by("role", "user__username")
-    )

@@ -143,6 +143,15 @@ def playoff_hand_record(
         trump_cut=Card.parse(trump_cut, field="trump cut") if trump_cut else None,
         dealer_cut=_dealer_cut(dealer_cut, first_table, second_table),
     )
+    if not str(trump_cut or "").strip():
+        raise RulesError(
+            "Record the director's cut for trump (the card cut, such as QH)", field="trump_cut"
+        )
+    if not dealer_cut:
+        raise RulesError(
+            "Record the cut for the deal: the card each of the four players cut",
+            field="dealer_cut",
+        )
     others = [r.hand for r in state.hands.values()]
     check_playoff_hand(state.bracket, others, hand)
     group = _group_row(event, state, actor)

@@ -59,6 +59,7 @@ def results_record(
     """Save results for host tables, all or none; a stale ``seen_version`` is a conflict."""
     permissions.require(actor, event, permissions.ENTER)
     lock_event(event)
+    ends = Event.objects.values_list("play_ends_after", flat=True).get(pk=event.pk)
     numbers = {e.hand for e in entries}
     hands = {h.number: h for h in Hand.objects.filter(event=event, number__in=numbers)}
     refuse_if_closed(event, hands.values())
@@ -73,6 +74,10 @@ def results_record(
         hand = hands.get(e.hand)
         if hand is None:
             raise RulesError(f"There is no hand {e.hand} in this event", field="hand")
+        if ends is not None and e.hand > ends:
+            raise RulesError(
+                f"Play ended after hand {ends}; hand {e.hand} is not played", field="hand"
+            )
         if not 1 <= e.host_table <= event.tables:
             raise RulesError(f"There is no table {e.host_table} in this event", field="table")
         played = flag_rules.check_tricks(e.tricks_played)

@@ -14,10 +14,12 @@ from ..csv_formats import TeamRow
 from ..models import Event, Hand, Team
 from ..rules import rotation as rotation_rules
 from ..rules.errors import RulesError
+from ..rules.event_settings import check_days, check_settings, check_slug
 from ..rules.types import Rotation, Trump
 from .audit import audit, bump_revision
 from .closed_days import refuse_if_closed
 from .locks import lock_event
+from .rederive import FLAG_SETTINGS, refuse_under_a_closed_day, results_rederive
 
 SETTING_FIELDS = (
     "name",
@@ -35,7 +37,8 @@ SETTING_FIELDS = (
 
 @transaction.atomic
 def event_settings_update(*, event: Event, changes: Mapping[str, object], actor) -> Event:
-    """Change an event's settings; standings follow because they are derived."""
+    """Change an event's settings. A change to a setting that moves flags re-derives every
+    result and loan from the tricks as played and the revokes (refused under a closed day)."""
     permissions.require(actor, event, permissions.LEAD)
     unknown = set(changes) - set(SETTING_FIELDS)
     if unknown:
@@ -43,20 +46,24 @@ def event_settings_update(*, event: Event, changes: Mapping[str, object], actor)
     # Compare with the stored row: a bound ModelForm has already written into ``event``.
     lock_event(event)
     stored = Event.objects.get(pk=event.pk)
-    one = changes.get("one_flag_at", stored.one_flag_at)
-    two = changes.get("two_flags_at", stored.two_flags_at)
-    if one > two:
-        raise RulesError(
-            "Tricks for 2 flags must be at least those for 1 flag", field="two_flags_at"
-        )
+    merged = {f: changes.get(f, getattr(stored, f)) for f in SETTING_FIELDS}
+    checked = {f: merged[f] for f in changes}
+    if {"one_flag_at", "two_flags_at"} & set(changes):
+        checked.update(one_flag_at=merged["one_flag_at"], two_flags_at=merged["two_flags_at"])
+    check_settings(checked, tables=stored.tables)
     before = {f: str(getattr(stored, f)) for f in changes if getattr(stored, f) != changes[f]}
     if not before:
         return stored
+    moving = [f for f in FLAG_SETTINGS if f in before]
+    if moving:
+        refuse_under_a_closed_day(stored, moving)
     for field in before:
         setattr(stored, field, changes[field])
     stored.save(update_fields=list(before))
     after = {f: str(changes[f]) for f in before}
     audit(stored, actor, "settings changed", stored.slug, before, after).save()
+    if moving:
+        results_rederive(stored, actor)
     bump_revision(stored)
     return stored
 
@@ -184,6 +191,11 @@ def event_create(
     given as ``custom_moves``. ``settings`` are further Event fields."""
     if actor is not None and not actor.is_staff:
         raise permissions.PermissionDenied("Only staff create events.")
+    slug = check_slug(slug)
+    check_settings({"name": name, "tables": tables, **settings}, tables=tables)
+    hands_per_day = check_days(hands_per_day)
+    if len(trumps) > 60:
+        raise RulesError("Trump sequence: at most 60 characters", field="trumps")
     if Event.objects.filter(slug=slug).exists():
         raise RulesError(f"An event with the short name {slug!r} already exists", field="slug")
     if pattern not in ("standard", "custom") or (pattern == "custom") != (custom_moves is not None):
@@ -199,7 +211,7 @@ def event_create(
         custom_moves=custom_moves,
     )
     event = Event.objects.create(
-        name=name,
+        name=name.strip(),
         slug=slug,
         tables=tables,
         pattern=pattern,

@@ -9,6 +9,11 @@ urlpatterns = [
     path("new-event/", setup.event_new, name="event_new"),
     path("events/<slug:slug>/setup/", setup.setup, name="setup"),
     path("events/<slug:slug>/setup/teams/", setup.teams, name="teams"),
+    path(
+        "events/<slug:slug>/setup/teams/template.csv",
+        setup.teams_template,
+        name="teams_template",
+    ),
     path("events/<slug:slug>/setup/people/", people.people_page, name="people"),
     path(
         "events/<slug:slug>/setup/table-entry/",

@@ -8,7 +8,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
-from .. import permissions
+from .. import permissions, selectors
 from ..models import Event, Role
 from ..rules.errors import RulesError
 from ..services import people
@@ -50,5 +50,5 @@ def people_page(request, event: Event):
                 label = Role(data["role"]).label.lower()
                 messages.success(request, f"{data['username']} is now a {label} of {event.name}.")
                 return redirect(reverse("tournaments:people", args=[event.slug]))
-    context = {"event": event, "form": form, "roles": people.roles(event)}
+    context = {"event": event, "form": form, "roles": selectors.roles(event)}
     return render(request, "tournaments/people.html", context)

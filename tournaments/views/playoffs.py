@@ -12,9 +12,10 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
 from .. import permissions, selectors
-from ..models import AuditEntry, Event
+from ..models import Event
 from ..rules.cards_draw import order_by_draw, playoff_players
 from ..rules.errors import RulesError
+from ..rules.event_settings import typed_number
 from ..rules.playoffs import PlayoffHand
 from ..selectors.playoff_state import GroupState
 from ..services.playoffs import playoff_draw_record, playoff_hand_record
@@ -32,7 +33,8 @@ def parse_redraws(text: str, *, tables: bool) -> list[dict]:
             if not card.strip():
                 raise RulesError(f"Redraw line {number}: write each card as 3=QH", field="redraws")
             who = who.strip().upper()
-            one[int(who) if tables and who.isdigit() else who] = card.strip()
+            number = typed_number(who, 5)
+            one[number if tables and number is not None else who] = card.strip()
         rounds.append(one)
     return rounds
 
@@ -45,16 +47,25 @@ def _cards(post, names, prefix: str, *, tables: bool) -> list[dict]:
 
 
 def _number(post, name: str, label: str) -> int:
-    text = post.get(name, "").strip()
-    if not text.isdigit():
+    number = typed_number(post.get(name, ""), 2)
+    if number is None:
+        text = post.get(name, "").strip()
         raise RulesError(f"{label} must be a whole number from 0 to 13, not {text!r}", field=name)
-    return int(text)
+    return number
+
+
+def _key(post, name: str) -> int:
+    """A number the page itself sent (rank, hand, table); anything else is refused."""
+    number = typed_number(post.get(name, ""), 5)
+    if number is None:
+        raise RulesError(f"The form's {name.replace('_', ' ')} is not a number", field=name)
+    return number
 
 
 def _record(request, event: Event) -> str:
     """Save what the leader posted; return what to tell the room."""
     post = request.POST
-    rank = int(post.get("rank", "0"))
+    rank = _key(post, "rank")
     state = next((g for g in selectors.playoffs(event).groups if g.tied.rank == rank), None)
     if state is None:
         raise RulesError(f"No tie at rank {rank} needs a playoff", field="rank")
@@ -67,8 +78,8 @@ def _record(request, event: Event) -> str:
             raise RulesError("Type the card each A player drew", field="card")
         playoff_draw_record(event=event, rank=rank, cards=cards, actor=request.user)
         return f"Draw recorded for the tie at rank {rank}."
-    match = int(post.get("match", "0"))
-    first, second = int(post.get("first_table", "0")), int(post.get("second_table", "0"))
+    match = _key(post, "match")
+    first, second = _key(post, "first_table"), _key(post, "second_table")
     tricks = _number(post, "first_tricks", f"Table {first}'s tricks")
     playoff_hand_record(
         event=event,
@@ -79,7 +90,7 @@ def _record(request, event: Event) -> str:
         first_tricks=tricks,
         trump_cut=post.get("trump_cut", "").strip(),
         dealer_cut=_cards(post, playoff_players(first, second), "cut_", tables=False),
-        seen_version=int(post.get("seen", "0")),
+        seen_version=typed_number(post.get("seen", "0"), 9) or 0,
         actor=request.user,
     )
     return f"Playoff hand {state.number(match)} saved."
@@ -105,6 +116,8 @@ def change_text(values: dict | None) -> str:
     """An audit entry's before/after values as one line."""
     if not values:
         return "—"
+    if not isinstance(values, dict):
+        return str(values)
     parts = []
     for name, value in values.items():
         if isinstance(value, list) and value and isinstance(value[0], dict):
@@ -129,13 +142,36 @@ def _prefill(record) -> dict:
     }
 
 
-def _matches(state: GroupState, teams) -> list[dict]:
+def _typed(post, players) -> dict:
+    """What the leader typed into a refused form, to show it again."""
+    return {
+        "cuts": {p: post.get(f"cut_{p}", "") for p in players},
+        "recuts": post.get("cut_redraws", ""),
+        "trump_cut": post.get("trump_cut", ""),
+        "tricks": post.get("first_tricks", ""),
+    }
+
+
+def player_label(code: str, teams) -> str:
+    """'3A' as on the table cards: 'Ann Lee (table 3, A)'."""
+    table, letter = int(code[:-1]), code[-1]
+    team = teams.get(table)
+    name = getattr(team, f"player_{letter.lower()}", "") if team else ""
+    return f"{name} (table {table}, {letter})" if name else f"Table {table} player {letter}"
+
+
+def _matches(state: GroupState, teams, refused: dict | None) -> list[dict]:
     if state.resolution is None:
         return []
     rows = []
     for m in state.resolution.matches:
         record = state.hands.get(m.match.number)
         result = m.result or m.stale
+        players = playoff_players(*m.tables) if m.tables else ()
+        prefill = _prefill(record if record and not m.stale else None)
+        error = ""
+        if refused and refused.get("match") == str(m.match.number):
+            prefill, error = _typed(refused["post"], players), refused["error"]
         rows.append(
             {
                 "number": state.number(m.match.number),
@@ -149,16 +185,18 @@ def _matches(state: GroupState, teams) -> list[dict]:
                 "record": record,
                 "ready": m.ready,
                 "players": [
-                    (p, _prefill(record)["cuts"].get(p, ""))
-                    for p in (playoff_players(*m.tables) if m.tables else ())
+                    (p, player_label(p, teams), prefill["cuts"].get(p, "")) for p in players
                 ],
-                "prefill": _prefill(record if record and not m.stale else None),
+                "prefill": prefill,
+                "error": error,
             }
         )
     return rows
 
 
-def _group(state: GroupState, teams) -> dict:
+def _group(state: GroupState, teams, refused: dict | None) -> dict:
+    mine = refused if refused and refused.get("rank") == str(state.tied.rank) else None
+    draw_post = mine["post"] if mine and "match" not in mine else {}
     order = [int(t) for t in order_by_draw(state.draw)] if state.draw and state.bracket else []
     places = sorted((place, table) for table, place in (state.places or {}).items())
     return {
@@ -168,7 +206,12 @@ def _group(state: GroupState, teams) -> dict:
         "draw_rounds": [sorted(r.items(), key=str) for r in state.draw.rounds]
         if state.draw
         else [],
-        "matches": _matches(state, teams),
+        "matches": _matches(state, teams, mine),
+        "draw_inputs": [(t, draw_post.get(f"card_{t}", "")) for t in state.tied.tables],
+        "draw_redraws": mine["post"].get("card_redraws", "")
+        if mine and "match" not in mine
+        else "",
+        "draw_error": mine["error"] if mine and "match" not in mine else "",
         "places": [
             (state.tied.rank + place - 1, table, teams[table].name) for place, table in places
         ],
@@ -179,6 +222,7 @@ def _group(state: GroupState, teams) -> dict:
 def playoffs(request, slug):
     event = selectors.event_by_slug(slug)
     can_lead = permissions.allowed(request.user, event, permissions.LEAD)
+    refused = None
     if request.method == "POST":
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
@@ -187,21 +231,42 @@ def playoffs(request, slug):
         try:
             messages.success(request, _record(request, event))
         except RulesError as error:
-            messages.error(request, f"{error.message}. Nothing was saved.")
-        return redirect(reverse("tournaments:playoffs", args=[event.slug]))
+            post = request.POST
+            refused = {"rank": post.get("rank", "").strip(), "post": post}
+            refused["error"] = f"{error.message}. Nothing was saved; correct it and save again."
+            if post.get("action") == "hand":
+                refused["match"] = post.get("match", "").strip()
+        else:
+            return redirect(reverse("tournaments:playoffs", args=[event.slug]))
     overview = selectors.playoffs(event)
     teams = selectors.teams_by_table(event)
+    known = selectors.role_names(event)
     history = [
-        {"entry": a, "before": change_text(a.before), "after": change_text(a.after)}
-        for a in AuditEntry.objects.filter(event=event, action__startswith="playoff").order_by("at")
+        {
+            "entry": a,
+            "who": a.actor if can_lead else selectors.public_name(a.actor, known),
+            "before": change_text(a.before),
+            "after": change_text(a.after),
+        }
+        for a in selectors.playoff_history(event)
     ]
+    groups = [_group(g, teams, refused) for g in overview.groups]
+    shown = any(g["draw_error"] or any(m["error"] for m in g["matches"]) for g in groups)
+    if refused and not shown:
+        messages.error(request, refused["error"])
+    for g in groups:
+        for m in g["matches"]:
+            if m["record"] and not can_lead:
+                m["entered_by"] = selectors.public_name(m["record"].entered_by, known)
+            elif m["record"]:
+                m["entered_by"] = m["record"].entered_by or "the command line"
     context = {
         "event": event,
         "overview": overview,
-        "groups": [_group(g, teams) for g in overview.groups],
+        "groups": groups,
         "can_lead": can_lead,
         "history": history,
         "hands_played": selectors.hands_played(event),
-        "hands_total": sum(event.day_hand_counts),
+        "hands_total": event.last_hand,
     }
-    return render(request, "tournaments/playoffs.html", context)
+    return render(request, "tournaments/playoffs.html", context, status=400 if refused else 200)

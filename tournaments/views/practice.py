@@ -21,6 +21,7 @@ from ..games.whist.cards import Card, Seat
 from ..games.whist.game import Game, IllegalPlay, new_deal
 from ..games.whist.search import StrongPlayer, endplay_available
 from ..games.whist.tricks import TRUMP_CODES, parse_trump, trump_code, trump_name
+from ..rules.event_settings import typed_number
 
 SESSION_KEY = "practice"
 HUMAN = Seat.SOUTH
@@ -29,9 +30,8 @@ MAX_SEED = 999_999
 
 
 def _seed(text: str | None) -> int | None:
-    if text is None or not text.isdigit() or not 0 < int(text) <= MAX_SEED:
-        return None
-    return int(text)
+    seed = typed_number(text, 6)
+    return seed if seed is not None and 0 < seed <= MAX_SEED else None
 
 
 def _options(params) -> dict:

@@ -10,7 +10,6 @@ from django.views.decorators.http import require_GET
 from django_tables2 import RequestConfig
 
 from .. import selectors
-from ..models import Event
 from ..tables import standings_table
 
 
@@ -37,7 +36,7 @@ def standings_json(request, slug):
 
 @require_GET
 def event_list(request):
-    events = Event.objects.order_by("-created_at")[:50]
+    events = selectors.recent_events()
     return render(request, "tournaments/event_list.html", {"events": events})
 
 
@@ -47,7 +46,7 @@ def event_home(request, slug):
     context = {
         "event": event,
         "hands_played": selectors.hands_played(event),
-        "hands_total": sum(event.day_hand_counts),
+        "hands_total": event.last_hand,
         "standings": selectors.standings(event)[:5],
         "playoffs": selectors.playoffs(event),
     }

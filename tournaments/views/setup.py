@@ -9,19 +9,24 @@ import re
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods
 
 from .. import permissions, selectors, services
-from ..csv_formats import TEAM_COLUMNS, CsvErrors, parse_teams
+from ..csv_formats import PROBLEMS_SHOWN, TEAM_COLUMNS, CsvErrors, delimiter, parse_teams
+from ..csv_formats import teams_template as teams_template_text
 from ..forms import LEVEL_PRESETS, EventCreateForm, EventSettingsForm, TeamsCsvForm
-from ..models import Event, Team
+from ..models import Event
 from ..rules.errors import RulesError
+from ..rules.event_settings import typed_number
 from ..services import setup as setup_services
+from ..services.end_play import play_end, play_resume
 from .access import event_page
 
 LINE = re.compile(r"^line (\d+):")
+PREVIEW_LINES = 300  # more than any real registration file
 
 
 @require_http_methods(["GET", "POST"])
@@ -61,11 +66,34 @@ def event_new(request):
     return render(request, "tournaments/event_new.html", context)
 
 
+def _end_play(request, event: Event) -> str | None:
+    """End play after hand N, or take it back; the error to show, if any."""
+    try:
+        if request.POST.get("action") == "resume":
+            play_resume(event=event, actor=request.user)
+            messages.success(request, "Play resumed: every hand of the rotation is played.")
+        else:
+            after = typed_number(request.POST.get("after_hand", ""), 5)
+            if after is None:
+                return "Type the last hand played, such as 42"
+            play_end(event=event, after_hand=after, actor=request.user)
+            messages.success(request, f"Play ends after hand {after}.")
+    except RulesError as error:
+        return error.message
+    return None
+
+
 @require_http_methods(["GET", "POST"])
 @event_page(permissions.LEAD)
 def setup(request, event: Event):
-    form = EventSettingsForm(request.POST or None, instance=event)
-    if request.method == "POST" and form.is_valid():
+    settings_post = request.method == "POST" and "after_hand" not in request.POST
+    form = EventSettingsForm(request.POST if settings_post else None, instance=event)
+    end_error = None
+    if request.method == "POST" and not settings_post:
+        end_error = _end_play(request, event)
+        if end_error is None:
+            return redirect(reverse("tournaments:setup", args=[event.slug]))
+    if settings_post and form.is_valid():
         changes = {f: form.cleaned_data[f] for f in EventSettingsForm.Meta.fields}
         try:
             setup_services.event_settings_update(event=event, changes=changes, actor=request.user)
@@ -74,24 +102,44 @@ def setup(request, event: Event):
         else:
             messages.success(request, "Settings saved.")
             return redirect(reverse("tournaments:setup", args=[event.slug]))
-    context = {"event": event, "form": form, "teams": event.teams.count()}
+    context = {
+        "event": event,
+        "form": form,
+        "teams": len(selectors.teams(event)),
+        "hands_total": sum(event.day_hand_counts),
+        "hands_played": selectors.hands_played(event),
+        "end_error": end_error,
+        "typed_end": request.POST.get("after_hand", "") if end_error else "",
+    }
     return render(request, "tournaments/setup.html", context)
 
 
-def _preview(text: str, problems: list[str]) -> list[dict]:
-    """The pasted lines as cells, each marked with its problems."""
+def _preview(text: str, problems: list[str]) -> tuple[list[dict], int]:
+    """The first lines as cells, each marked with its problems, and how many lines are left."""
     by_line: dict[int, list[str]] = {}
     for problem in problems:
         match = LINE.match(problem)
         by_line.setdefault(int(match.group(1)) if match else 0, []).append(problem)
-    reader = csv.reader(io.StringIO(text.lstrip("\ufeff")))
-    rows = []
+    reader = csv.reader(io.StringIO(text.lstrip("\ufeff")), delimiter=delimiter(text))
+    rows, hidden = [], 0
     for cells in reader:
         line = reader.line_num
         if line == 1 or not any(c.strip() for c in cells):
             continue
-        rows.append({"line": line, "cells": cells, "problems": by_line.get(line, [])})
-    return rows
+        if len(rows) < PREVIEW_LINES:
+            rows.append({"line": line, "cells": cells, "problems": by_line.get(line, [])})
+        else:
+            hidden += 1
+    return rows, hidden
+
+
+@require_GET
+@event_page(permissions.LEAD)
+def teams_template(request, event: Event):
+    """A teams file to fill in, with the header and one line per table."""
+    response = HttpResponse(teams_template_text(event.tables), content_type="text/csv")
+    response["Content-Disposition"] = f'attachment; filename="{event.slug}-teams.csv"'
+    return response
 
 
 @require_http_methods(["GET", "POST"])
@@ -102,17 +150,26 @@ def teams(request, event: Event):
     context = {"event": event, "form": form, "columns": TEAM_COLUMNS}
     if request.method == "POST" and form.is_valid():
         text = form.cleaned_data["text"]
+        context["encoding"] = form.cleaned_data["encoding"]
         try:
             rows = parse_teams(text, tables=event.tables)
         except CsvErrors as error:
-            context.update(problems=error.problems, preview=_preview(text, error.problems))
+            preview, hidden = _preview(text, error.problems)
+            context.update(
+                problems=error.problems[:PROBLEMS_SHOWN],
+                problem_count=len(error.problems),
+                more_problems=max(0, len(error.problems) - PROBLEMS_SHOWN),
+                preview=preview,
+                hidden_lines=hidden,
+            )
         else:
             if request.POST.get("action") == "import":
                 services.teams_replace(event=event, rows=rows, actor=request.user)
                 messages.success(request, f"{len(rows)} teams imported. Check the tables.")
                 return redirect(reverse("tournaments:tables_assign", args=[event.slug]))
-            context.update(preview=_preview(text, []), text=text, ready=len(rows))
-    context["current"] = list(Team.objects.filter(event=event).order_by("home_table"))
+            preview, hidden = _preview(text, [])
+            context.update(preview=preview, hidden_lines=hidden, text=text, ready=len(rows))
+    context["current"] = selectors.teams(event)
     return render(request, "tournaments/teams.html", context)
 
 
@@ -120,7 +177,7 @@ def teams(request, event: Event):
 @event_page(permissions.LEAD)
 def tables_assign(request, event: Event):
     """Zone order in one click, or a table number typed for every team."""
-    teams = list(Team.objects.filter(event=event).order_by("home_table"))
+    teams = selectors.teams(event)
     typed: dict[int, str] = {t.pk: str(t.home_table) for t in teams}
     error = None
     if request.method == "POST":
@@ -128,8 +185,9 @@ def tables_assign(request, event: Event):
             tables = setup_services.zone_order([(t.pk, t.home_table, t.zone) for t in teams])
         else:
             typed = {t.pk: request.POST.get(f"table_{t.pk}", "").strip() for t in teams}
-            bad = [t.name for t in teams if not typed[t.pk].isdigit()]
-            tables = {pk: int(v) for pk, v in typed.items() if v.isdigit()}
+            numbers = {pk: typed_number(v, 3) for pk, v in typed.items()}
+            bad = [t.name for t in teams if numbers[t.pk] is None]
+            tables = {pk: n for pk, n in numbers.items() if n is not None}
             if bad:
                 error = f"Type a table number for {', '.join(bad)}"
         if error is None:

@@ -9,6 +9,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from .. import selectors
+from ..rules.event_settings import typed_number
 from ..tables import standings_table
 
 
@@ -20,13 +21,28 @@ def standings_csv(request, slug):
     response["Content-Disposition"] = f'attachment; filename="{event.slug}-standings.csv"'
     writer = csv.writer(response)
     for row in table.as_values():
-        writer.writerow(row)
+        writer.writerow([spreadsheet_safe(cell) for cell in row])
     return response
+
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(cell: object) -> object:
+    """A text cell a spreadsheet would run as a formula gets a leading apostrophe, as
+    spreadsheet exporters do; numbers (net flags can be negative) stay numbers."""
+    if isinstance(cell, str) and cell.startswith(FORMULA_STARTS):
+        try:
+            float(cell)
+        except ValueError:
+            return "'" + cell
+    return cell
 
 
 def _refresh_seconds(text: str) -> int:
     """Seconds between refreshes: 15 unless ``?refresh=N`` asks for 1..300."""
-    return min(300, max(1, int(text))) if text.isdigit() else 15
+    number = typed_number(text)
+    return 15 if number is None else min(300, max(1, number))
 
 
 @require_GET
@@ -39,7 +55,7 @@ def projector(request, slug):
         "rows": rows,
         "days": max((len(s.days) for s in rows), default=0),
         "hands_played": selectors.hands_played(event),
-        "hands_total": sum(event.day_hand_counts),
+        "hands_total": event.last_hand,
         "refresh_seconds": _refresh_seconds(request.GET.get("refresh", "")),
     }
     return render(request, "tournaments/projector.html", context)

@@ -23,7 +23,7 @@ def issue_tokens(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0002_playoffgroup_playoffhandresult_and_more'),
+        ('tournaments', '0003_end_play_and_longer_days'),
     ]
 
     operations = [

@@ -1,0 +1,341 @@
+"""The one explicit schema of an event archive, checked whole before anything is written.
+
+``SCHEMA`` says what every field may hold (its type, range, length); ``problems`` walks an
+archive against it and then checks what a field alone cannot say: tables that exist, the
+rotation's visitors, tricks after penalties, loans that follow from the results, playoffs the
+pages can draw. Every problem names its JSON path: ``results[17].host_table: no table 99 in a
+16-table event``. What passes imports and exports again byte for byte.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime
+
+from .models import Level
+from .rules.errors import RulesError
+from .rules.event_settings import (
+    MAX_DAYS,
+    MAX_HANDS,
+    MAX_TABLES,
+    NAME_MAX,
+    PLAYER_MAX,
+    TEAM_NAME_MAX,
+    ZONE_MAX,
+)
+
+SMALL = 32767  # the database's small whole numbers
+BIG = 2**63 - 1
+SHOWN = 20  # problems listed; the rest are counted
+
+
+@dataclass(frozen=True)
+class Int:
+    low: int
+    high: int
+    null: bool = False
+
+
+@dataclass(frozen=True)
+class Text:
+    longest: int
+    null: bool = False
+    required: bool = False
+    choices: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class When:
+    """A moment, written as export writes it (UTC, ISO 8601), between 2000 and 2100."""
+
+    null: bool = False
+
+
+@dataclass(frozen=True)
+class Day:
+    null: bool = False
+
+
+@dataclass(frozen=True)
+class Bool:
+    pass
+
+
+@dataclass(frozen=True)
+class Json:
+    """Free values (audit entries): no NUL, no fractions, not nested beyond 20 levels."""
+
+
+@dataclass(frozen=True)
+class ListOf:
+    item: object
+    longest: int
+
+
+@dataclass(frozen=True)
+class Obj:
+    fields: dict
+    optional: frozenset = field(default_factory=frozenset)
+
+
+CARDS = ListOf(Json(), 20)  # rounds of {"who": "QH"}; checked with the playoff rules below
+TABLE = Int(1, MAX_TABLES)
+HAND = Int(1, MAX_HANDS)
+USER = Text(150)
+
+SCHEMA = Obj(
+    {
+        "format": Text(40),
+        "version": Int(1, 1),
+        "event": Obj(
+            {
+                "name": Text(NAME_MAX, required=True),
+                "slug": Text(60),
+                "level": Text(12, choices=tuple(Level.values)),
+                "tables": Int(2, MAX_TABLES),
+                "hands_per_day": Text(150),
+                "pattern": Text(30, choices=("standard", "custom")),
+                "trumps": Text(60),
+                "alternate_pairs": Bool(),
+                "flags_per_table": Int(1, 99),
+                "one_flag_at": Int(0, 13),
+                "two_flags_at": Int(0, 13),
+                "revoke_penalty": Int(0, 13),
+                "playoff_places": Int(1, MAX_TABLES, null=True),
+                "advancing": Int(0, MAX_TABLES),
+                "paper": Text(6, choices=("letter", "a4")),
+                "starts_on": Day(null=True),
+                "created_at": When(),
+                "play_ends_after": Int(1, MAX_HANDS - 1),
+            },
+            optional=frozenset({"play_ends_after"}),
+        ),
+        "hands": ListOf(
+            Obj(
+                {
+                    "hand": HAND,
+                    "day": Int(1, MAX_DAYS),
+                    "session": Int(1, MAX_HANDS),
+                    "trump": Text(2, null=True, choices=("H", "S", "D", "C", "NT")),
+                    "travelling": Text(2, choices=("AB", "XY")),
+                    "moves": ListOf(TABLE, MAX_TABLES),
+                }
+            ),
+            MAX_HANDS,
+        ),
+        "teams": ListOf(
+            Obj(
+                {
+                    "home_table": TABLE,
+                    "name": Text(TEAM_NAME_MAX, required=True),
+                    "zone": Text(ZONE_MAX),
+                    **{f"player_{p}": Text(PLAYER_MAX) for p in "abxy"},
+                }
+            ),
+            MAX_TABLES,
+        ),
+        "results": ListOf(
+            Obj(
+                {
+                    "hand": HAND,
+                    "host_table": TABLE,
+                    "visitor_table": TABLE,
+                    "tricks_played": Int(0, 13),
+                    "visitor_revokes": Int(0, 13),
+                    "host_revokes": Int(0, 13),
+                    "visitor_tricks": Int(0, 13),
+                    "version": Int(1, 2**31 - 1),
+                    "entered_by": USER,
+                    "entered_at": When(),
+                }
+            ),
+            MAX_HANDS * MAX_TABLES,
+        ),
+        "loans": ListOf(
+            Obj({"day": Int(1, MAX_DAYS), "hand": HAND, "table": TABLE, "flags": Int(1, 2)}),
+            MAX_HANDS * MAX_TABLES,
+        ),
+        "closes": ListOf(
+            Obj(
+                {
+                    "day": Int(1, MAX_DAYS),
+                    "session": Int(0, MAX_HANDS),
+                    "closed_by": USER,
+                    "closed_at": When(),
+                    "override_note": Text(10000),
+                    "records": ListOf(
+                        Obj(
+                            {
+                                "table": TABLE,
+                                "on_table": Int(0, SMALL),
+                                "loans": Int(0, SMALL),
+                                "net_flags": Int(-SMALL - 1, SMALL),
+                                "physical_count": Int(0, SMALL, null=True),
+                            }
+                        ),
+                        MAX_TABLES,
+                    ),
+                }
+            ),
+            MAX_DAYS * MAX_HANDS,
+        ),
+        "playoffs": ListOf(
+            Obj(
+                {
+                    "rank": TABLE,
+                    "total": Int(-SMALL - 1, SMALL),
+                    "tables": ListOf(TABLE, MAX_TABLES),
+                    "draw": CARDS,
+                    "draw_seed": Int(-BIG - 1, BIG, null=True),
+                    "created_at": When(),
+                    "hands": ListOf(
+                        Obj(
+                            {
+                                "match": TABLE,
+                                "first_table": TABLE,
+                                "second_table": TABLE,
+                                "first_tricks": Int(0, 13),
+                                "trump_cut": Text(3),
+                                "dealer_cut": CARDS,
+                                "version": Int(1, 2**31 - 1),
+                                "entered_by": USER,
+                                "entered_at": When(),
+                            }
+                        ),
+                        MAX_TABLES,
+                    ),
+                }
+            ),
+            MAX_TABLES,
+        ),
+        "audit": ListOf(
+            Obj(
+                {
+                    "at": When(),
+                    "actor": USER,
+                    "action": Text(40),
+                    "target": Text(120),
+                    "before": Json(),
+                    "after": Json(),
+                }
+            ),
+            10_000_000,
+        ),
+    },
+)
+
+
+class ArchiveErrors(RulesError):
+    """Every problem of an archive, each naming its JSON path."""
+
+    def __init__(self, problems: list[str]) -> None:
+        shown = problems[:SHOWN]
+        more = len(problems) - len(shown)
+        text = "; ".join(shown) + (f"; and {more} more problems" if more else "")
+        super().__init__(text, field=problems[0].split(":", 1)[0])
+        self.problems = problems
+
+
+def _text_problem(value: str) -> str | None:
+    if "\x00" in value:
+        return "remove the NUL character"
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return "not valid text (a lone surrogate)"
+    return None
+
+
+def _json_problem(value: object, depth: int = 0) -> str | None:
+    if depth > 20:
+        return "nested too deeply"
+    if value is None or isinstance(value, bool | int):
+        return None
+    if isinstance(value, float):
+        return "a number with a fraction is not expected here"
+    if isinstance(value, str):
+        return _text_problem(value)
+    if isinstance(value, list):
+        return next((p for v in value if (p := _json_problem(v, depth + 1))), None)
+    if isinstance(value, dict):
+        items = [*value.keys(), *value.values()]
+        return next((p for v in items if (p := _json_problem(v, depth + 1))), None)
+    return "not a JSON value"
+
+
+def _canonical_when(value: str) -> bool:
+    try:
+        moment = datetime.fromisoformat(value)
+    except ValueError:
+        return False
+    return (
+        moment.utcoffset() is not None
+        and moment.utcoffset().total_seconds() == 0
+        and 2000 <= moment.year <= 2100
+        and moment.astimezone(UTC).isoformat() == value
+    )
+
+
+def _canonical_day(value: str) -> bool:
+    try:
+        return 2000 <= date.fromisoformat(value).year <= 2100 and len(value) == 10
+    except ValueError:
+        return False
+
+
+def check(spec, value, path: str, out: list[str]) -> None:
+    """Walk ``value`` against ``spec``, adding 'path: reason' to ``out``."""
+    if value is None:
+        if not getattr(spec, "null", False) and not isinstance(spec, Json):
+            out.append(f"{path}: missing a value")
+        return
+    if isinstance(spec, Int):
+        if type(value) is not int:
+            out.append(f"{path}: expected a whole number, not {value!r}"[:200])
+        elif not spec.low <= value <= spec.high:
+            out.append(f"{path}: must be from {spec.low} to {spec.high}, not {value}")
+    elif isinstance(spec, Text):
+        if not isinstance(value, str):
+            out.append(f"{path}: expected text, not {value!r}"[:200])
+        elif problem := _text_problem(value):
+            out.append(f"{path}: {problem}")
+        elif len(value) > spec.longest:
+            out.append(f"{path}: at most {spec.longest} characters, not {len(value)}")
+        elif spec.required and not value.strip():
+            out.append(f"{path}: must not be empty")
+        elif spec.choices and value not in spec.choices:
+            out.append(f"{path}: {value!r} is not one of {', '.join(spec.choices)}"[:200])
+    elif isinstance(spec, When | Day):
+        ok = isinstance(value, str) and (
+            _canonical_when(value) if isinstance(spec, When) else _canonical_day(value)
+        )
+        if not ok:
+            shape = "2026-05-02T14:03:00+00:00" if isinstance(spec, When) else "2026-05-02"
+            out.append(f"{path}: expected a date as export writes it, such as {shape}")
+    elif isinstance(spec, Bool):
+        if type(value) is not bool:
+            out.append(f"{path}: expected true or false")
+    elif isinstance(spec, Json):
+        if not isinstance(value, dict | list):
+            out.append(f"{path}: expected an object or a list")
+        elif problem := _json_problem(value):
+            out.append(f"{path}: {problem}")
+    elif isinstance(spec, ListOf):
+        if not isinstance(value, list):
+            out.append(f"{path}: expected a list")
+        elif len(value) > spec.longest:
+            out.append(f"{path}: at most {spec.longest} entries, not {len(value)}")
+        else:
+            for i, item in enumerate(value):
+                check(spec.item, item, f"{path}[{i}]", out)
+    elif isinstance(spec, Obj):
+        if not isinstance(value, dict):
+            out.append(f"{path}: expected an object")
+            return
+        for name in sorted(set(value) - set(spec.fields)):
+            out.append(f"{path}.{name}: not a field of the archive"[:200])
+        for name, inner in spec.fields.items():
+            if name in value:
+                check(inner, value[name], f"{path}.{name}" if path else name, out)
+            elif name not in spec.optional:
+                out.append(f"{path}.{name}: missing" if path else f"{name}: missing")

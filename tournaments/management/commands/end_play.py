@@ -1,0 +1,33 @@
+from __future__ import annotations
+
+from django.core.management.base import BaseCommand, CommandError
+
+from tournaments.rules.errors import RulesError
+from tournaments.services.end_play import play_end, play_resume
+
+from .import_teams import event_or_error
+
+
+class Command(BaseCommand):
+    help = (
+        "End play early at the leader's direction (rule 11(d)): the event is finished after "
+        "hand N. --resume takes it back while no playoff is recorded."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("slug")
+        group = parser.add_mutually_exclusive_group(required=True)
+        group.add_argument("--after-hand", type=int, help="the last hand played")
+        group.add_argument("--resume", action="store_true", help="play every hand again")
+
+    def handle(self, *args, **o):
+        event = event_or_error(o["slug"])
+        try:
+            if o["resume"]:
+                play_resume(event=event, actor=None)
+                self.stdout.write(f"{event.slug}: play resumed; every hand of the rotation")
+            else:
+                play_end(event=event, after_hand=o["after_hand"], actor=None)
+                self.stdout.write(f"{event.slug}: play ends after hand {o['after_hand']}")
+        except RulesError as error:
+            raise CommandError(error.message) from None

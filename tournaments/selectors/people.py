@@ -1,0 +1,40 @@
+"""Who helps run an event, and how the public sees them: by role, never by account name."""
+
+from __future__ import annotations
+
+import re
+
+from ..models import AuditEntry, Event, EventRole, Role
+
+TABLE_ENTRY = re.compile(r"table \d+\Z")
+
+
+def roles(event: Event) -> list[EventRole]:
+    return list(
+        EventRole.objects.filter(event=event)
+        .select_related("user")
+        .order_by("role", "user__username")
+    )
+
+
+def role_names(event: Event) -> dict[str, str]:
+    """User name -> role on the event ("leader", "assistant")."""
+    return dict(
+        EventRole.objects.filter(event=event).values_list("user__username", "role").order_by()
+    )
+
+
+def public_name(name: str, known: dict[str, str]) -> str:
+    """How the public reads who did something: 'the leader', 'an assistant', 'table 3'."""
+    if not name:
+        return "the command line"
+    if TABLE_ENTRY.match(name):
+        return name
+    if known.get(name) == Role.ASSISTANT:
+        return "an assistant"
+    return "the leader"
+
+
+def playoff_history(event: Event) -> list[AuditEntry]:
+    """Every playoff draw, hand and correction, oldest first."""
+    return list(AuditEntry.objects.filter(event=event, action__startswith="playoff").order_by("at"))

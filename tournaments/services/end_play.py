@@ -1,0 +1,82 @@
+"""Ending play early "at the direction of the leader" (rule 11(d) of the rule book).
+
+The event then counts as finished after hand N for standings, playoffs and advancing. The
+leader may take it back while nothing that depends on it has been entered (a playoff).
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from .. import permissions
+from ..models import Event, HandResult, PlayoffGroup
+from ..rules.errors import RulesError
+from .audit import audit, bump_revision
+from .locks import lock_event
+
+
+@transaction.atomic
+def play_end(*, event: Event, after_hand: int, actor) -> Event:
+    """End play after ``after_hand``: later hands are not played and cannot be entered."""
+    permissions.require(actor, event, permissions.LEAD)
+    lock_event(event)
+    stored = Event.objects.get(pk=event.pk)
+    total = sum(stored.day_hand_counts)
+    if type(after_hand) is not int or not 1 <= after_hand < total:
+        raise RulesError(
+            f"End play after a hand from 1 to {total - 1} (the rotation has {total} hands)",
+            field="after_hand",
+        )
+    later = (
+        HandResult.objects.filter(event=stored, hand__number__gt=after_hand)
+        .order_by("hand__number")
+        .values_list("hand__number", flat=True)
+        .first()
+    )
+    if later is not None:
+        raise RulesError(
+            f"Hand {later} already has results; play cannot end before it", field="after_hand"
+        )
+    before = stored.play_ends_after
+    if before == after_hand:
+        return stored
+    stored.play_ends_after = after_hand
+    stored.save(update_fields=["play_ends_after"])
+    audit(
+        stored,
+        actor,
+        "play ended",
+        f"after hand {after_hand}",
+        {"play_ends_after": before},
+        {"play_ends_after": after_hand},
+    ).save()
+    bump_revision(stored)
+    return stored
+
+
+@transaction.atomic
+def play_resume(*, event: Event, actor) -> Event:
+    """Take back an early end of play, while no playoff has been recorded."""
+    permissions.require(actor, event, permissions.LEAD)
+    lock_event(event)
+    stored = Event.objects.get(pk=event.pk)
+    if stored.play_ends_after is None:
+        raise RulesError("Play has not been ended early", field="after_hand")
+    if PlayoffGroup.objects.filter(event=stored).exists():
+        raise RulesError(
+            "A playoff is already recorded after the early end; play can no longer resume",
+            field="after_hand",
+        )
+    before = stored.play_ends_after
+    stored.play_ends_after = None
+    stored.save(update_fields=["play_ends_after"])
+    audit(
+        stored,
+        actor,
+        "play resumed",
+        f"was ended after hand {before}",
+        {"play_ends_after": before},
+        {"play_ends_after": None},
+    ).save()
+    bump_revision(stored)
+    return stored
