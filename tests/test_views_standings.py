@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 
 import pytest
 from django.urls import reverse
@@ -49,7 +50,7 @@ def test_a_tables_page_shows_its_rotation_and_flag_chart(client, event):
     """Table 2's page lists where its pair goes each hand and draws an SVG line of its flags."""
     html = client.get(reverse("tournaments:table", args=[event.slug, 2])).content.decode()
     away = selectors.rotation(event).hand(1).moves[2]
-    assert f"Table {away}" in html
+    assert f"Table {away}" in re.sub(r"<[^>]+>", "", html)  # "Table " is dropped on a phone
     assert "<svg" in html and "<polyline" in html
     assert "<script" not in html.split("<main")[1].split("</main>")[0]
 

@@ -30,3 +30,13 @@ def is_loopback(base: str) -> bool:
         return ipaddress.ip_address(host).is_loopback
     except ValueError:
         return False
+
+
+def table_page_url(base_url: str, slug: str, table: int) -> str:
+    """A table's public page (the card's first QR code)."""
+    return f"{base_url.rstrip('/')}/events/{slug}/tables/{table}/"
+
+
+def table_entry_url(base_url: str, token: str) -> str:
+    """A table's secret entry address (the card's second QR code)."""
+    return f"{base_url.rstrip('/')}/enter/{token}/"

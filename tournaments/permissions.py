@@ -2,12 +2,34 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.core.exceptions import PermissionDenied
 
 from .models import Event, EventRole, Role
 
 ENTER = "enter"  # results and physical counts
 LEAD = "lead"  # settings, teams, tables, closing days, playoffs
+
+
+@dataclass(frozen=True)
+class TableActor:
+    """A table's phone, let in by the table's entry token: it enters results at that table of
+    that event and nothing else. Its name ("table 3") cannot be a user name (no spaces), so a
+    result entered by it stays recognisable until a leader changes it."""
+
+    event_id: int
+    table: int
+    is_authenticated = False
+    is_staff = False
+
+    def get_username(self) -> str:
+        return f"table {self.table}"
+
+
+def is_table_name(name: str) -> bool:
+    """True for the name a table's phone records results under."""
+    return name.startswith("table ") and name[6:].isdigit()
 
 
 def role_of(user, event: Event) -> str | None:
@@ -19,6 +41,8 @@ def role_of(user, event: Event) -> str | None:
 
 
 def allowed(user, event: Event, action: str) -> bool:
+    if isinstance(user, TableActor):
+        return action == ENTER and user.event_id == event.pk
     role = role_of(user, event)
     if action == ENTER:
         return role in (Role.LEADER, Role.ASSISTANT)

@@ -33,13 +33,14 @@ def log_in(page, live_server, next_path: str) -> None:
 
 
 def test_leader_enters_a_whole_hand_with_the_keyboard_and_standings_change(page, live_server, hall):
-    """Typing eight numbers with Enter, then Enter once more, saves hand 1 and opens hand 2."""
+    """Typing eight numbers, each followed by Enter, saves hand 1 and opens hand 2."""
     log_in(page, live_server, f"/events/{hall.slug}/hands/1/")
     expect(page.get_by_label("Table 1 visitors' tricks")).to_be_focused()
-    for tricks in ["10", "7", "6", "8", "3", "11", "9", "13"]:
+    for tricks in ["10", "7", "6", "8", "3", "11", "9"]:
         page.keyboard.type(tricks)
         page.keyboard.press("Enter")
-    expect(page.locator("#progress")).to_have_text("8 of 8 tables entered (8 not saved yet)")
+    expect(page.locator("#progress")).to_have_text("7 of 8 tables entered (7 not saved yet)")
+    page.keyboard.type("13")
     page.keyboard.press("Enter")
     expect(page).to_have_url(re.compile(r"/hands/2/$"))
     expect(page.get_by_text("Hand 1: saved tables 1, 2, 3, 4, 5, 6, 7, 8.")).to_be_visible()

@@ -55,6 +55,7 @@ class PrintData:
     results: list[Result] = field(default_factory=list)
     standings: list[Standing] = field(default_factory=list)
     hands_played: int = 0
+    entry_tokens: dict[int, str] = field(default_factory=dict)
 
     def tables(self, job: PrintJob) -> list[int]:
         """The tables this printout covers: the leader's subset or all of them, in order."""
@@ -130,6 +131,9 @@ def load(event: Event, job: PrintJob, *, now=None) -> PrintData:
         results=selectors.results(event) if job.what == "counts" and job.fill_counts else [],
         standings=standings,
         hands_played=played,
+        entry_tokens=selectors.entry_tokens(event)
+        if job.what == "cards" and event.table_entry
+        else {},
     )
 
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
+from .. import links
 from ..rules.types import Hand, Pair
 from . import PrintData, PrintJob
 from .common import (
@@ -48,6 +49,8 @@ ROW_SMALLEST = 15  # below this a card goes on to a second page
 COLUMNS = 2
 COLUMN_GAP = 16
 QR_SIZE = 104
+QR_SMALL = 88  # each of the two codes when the card also carries the entry code
+CODE_GAP = 20
 
 
 @dataclass(frozen=True)
@@ -131,9 +134,11 @@ def build(data: PrintData, job: PrintJob) -> bytes:
         h.number: {host: home for home, host in h.moves.items()} for h in data.rotation.hands
     }
     for table in data.tables(job):
-        url = f"{job.base_url.rstrip('/')}/events/{data.event.slug}/tables/{table}/"
+        url = links.table_page_url(job.base_url, data.event.slug, table)
+        token = data.entry_tokens.get(table)
+        entry_url = links.table_entry_url(job.base_url, token) if token else ""
         for index, rows in enumerate(pages):
-            draw_identity(canvas, layout, data, table, url)
+            draw_identity(canvas, layout, data, table, url, entry_url)
             note = f"page {index + 1} of {len(pages)} · " if len(pages) > 1 else ""
             draw_rotation(canvas, layout, data, table, rows, note, visitors)
             canvas.showPage()
@@ -141,8 +146,15 @@ def build(data: PrintData, job: PrintJob) -> bytes:
     return buffer.getvalue()
 
 
-def draw_identity(canvas: Canvas, layout: CardLayout, data: PrintData, table: int, url: str):
-    """The left panel: TABLE, the number, the team, its players and the QR code."""
+def draw_identity(
+    canvas: Canvas,
+    layout: CardLayout,
+    data: PrintData,
+    table: int,
+    url: str,
+    entry_url: str = "",
+) -> None:
+    """The left panel: TABLE, the number, the team, its players and the QR codes."""
     x, width = EDGE, layout.left_width
     middle = x + width / 2
     top = layout.height - EDGE
@@ -150,7 +162,10 @@ def draw_identity(canvas: Canvas, layout: CardLayout, data: PrintData, table: in
     canvas.setFont(BOLD, 30)
     canvas.drawCentredString(middle, top - 26, "TABLE")
     number = str(table)
-    size = min(fit_size(number, BOLD, width - 8, 250), 0.40 * layout.height)
+    # A card with the entry code gives up a little of the number's height to the second code.
+    size = min(
+        fit_size(number, BOLD, width - 8, 250), (0.35 if entry_url else 0.40) * layout.height
+    )
     canvas.setFont(BOLD, size)
     baseline = top - 40 - 0.73 * min(size, 250)
     canvas.drawCentredString(middle, baseline, number)
@@ -187,18 +202,46 @@ def draw_identity(canvas: Canvas, layout: CardLayout, data: PrintData, table: in
             canvas.drawString(x + 22, y, lines[0])
             y -= 19
         y -= 5
-    draw_qr(canvas, url, x, EDGE, QR_SIZE)
-    text_x = x + QR_SIZE + 8
-    canvas.setFont(BOLD, 11)
-    canvas.drawString(text_x, EDGE + QR_SIZE - 16, "Scan for this")
-    canvas.drawString(text_x, EDGE + QR_SIZE - 30, "table's results")
-    canvas.setFont(REGULAR, 7)
-    for i, line in enumerate(wrap_characters(url, REGULAR, 7, width - QR_SIZE - 8)[:4]):
-        canvas.drawString(text_x, EDGE + 30 - 9 * i, line)
+    if entry_url:
+        draw_two_codes(canvas, x, width, url, entry_url)
+    else:
+        draw_qr(canvas, url, x, EDGE, QR_SIZE)
+        text_x = x + QR_SIZE + 8
+        canvas.setFont(BOLD, 11)
+        canvas.drawString(text_x, EDGE + QR_SIZE - 16, "Scan for this")
+        canvas.drawString(text_x, EDGE + QR_SIZE - 30, "table's results")
+        canvas.setFont(REGULAR, 7)
+        for i, line in enumerate(wrap_characters(url, REGULAR, 7, width - QR_SIZE - 8)[:4]):
+            canvas.drawString(text_x, EDGE + 30 - 9 * i, line)
     canvas.setStrokeColor(INK)
     canvas.setLineWidth(1.5)
     rule_x = layout.right_x - 11
     canvas.line(rule_x, EDGE, rule_x, layout.height - EDGE)
+
+
+def draw_two_codes(canvas: Canvas, x: float, width: float, url: str, entry_url: str) -> None:
+    """The public code (everyone: rotation and flags) and, boxed apart on the right, the
+    hosts' code to enter this table's results; the public address is written underneath."""
+    size = min(QR_SMALL, (width - CODE_GAP) / 2 - 8)
+    public_x, entry_x = x, x + width - size - 4
+    bottom = EDGE + 24
+    canvas.setFillColor(INK)
+    canvas.setFont(BOLD, 10)
+    canvas.drawString(public_x, bottom + size + 16, "Everyone: rotation")
+    canvas.drawString(public_x, bottom + size + 4, "and flags")
+    draw_qr(canvas, url, public_x, bottom, size)
+    canvas.setStrokeColor(INK)
+    canvas.setLineWidth(2)
+    canvas.roundRect(entry_x - 4, bottom - 14, size + 8, size + 46, 6, stroke=1, fill=0)
+    canvas.setFont(BOLD, 10)
+    canvas.drawCentredString(entry_x + size / 2, bottom + size + 16, "Enter this table's")
+    canvas.drawCentredString(entry_x + size / 2, bottom + size + 4, "results")
+    draw_qr(canvas, entry_url, entry_x, bottom, size)
+    canvas.setFont(REGULAR, 7)
+    canvas.drawCentredString(entry_x + size / 2, bottom - 9, "hosts enter, visitors confirm")
+    lines = wrap_characters(url, REGULAR, 7, width)[:2]
+    for i, line in enumerate(lines):
+        canvas.drawString(x, EDGE + 1 + 8 * (len(lines) - 1 - i), line)
 
 
 def draw_rotation(

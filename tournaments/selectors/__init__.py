@@ -13,6 +13,14 @@ from .events import (
     event_rows,
     recent_events,
 )
+from .hand_grid import (
+    hand_history,
+    hand_loans,
+    hand_results,
+    hand_row,
+    hands_entered,
+    waiting_entries,
+)
 from .ledger import closed_days, day_ledger, results, table_ledgers, teams, teams_by_table
 from .movement import hand_from_row, rotation, rotation_payload
 from .people import playoff_history, public_name, role_names, roles
@@ -27,6 +35,13 @@ from .ranking import (
     team_entries,
 )
 from .records import archive_text
+from .table_entry import (
+    current_hand,
+    entry_tokens,
+    table_now,
+    table_state,
+    token_row,
+)
 
 __all__ = [
     "EventRow",
@@ -38,9 +53,16 @@ __all__ = [
     "cached_by_slug",
     "cached_page",
     "closed_days",
+    "current_hand",
     "day_ledger",
+    "entry_tokens",
     "event_by_slug",
     "hand_from_row",
+    "hand_history",
+    "hand_loans",
+    "hand_results",
+    "hand_row",
+    "hands_entered",
     "hands_played",
     "playoff_due_tables",
     "playoff_history",
@@ -55,7 +77,11 @@ __all__ = [
     "standings",
     "standings_payload",
     "table_ledgers",
+    "table_now",
+    "table_state",
     "team_entries",
     "teams",
     "teams_by_table",
+    "token_row",
+    "waiting_entries",
 ]

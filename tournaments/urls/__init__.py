@@ -6,7 +6,7 @@ The leader's pages and the printouts keep their routes in their own modules; the
 
 from django.urls import path
 
-from ..views import hall, public
+from ..views import hall, public, table_entry
 from ..views.page_cache import public_page
 from .leader import urlpatterns as leader_patterns
 from .printing import urlpatterns as print_patterns
@@ -23,6 +23,7 @@ urlpatterns = [
     path("events/<slug:slug>/rotation/", public_page(public.rotation_page), name="rotation"),
     path("events/<slug:slug>/standings.json", public.standings_json, name="standings_json"),
     path("events/<slug:slug>/rotation.json", public.rotation_json, name="rotation_json"),
+    path("enter/<str:token>/", table_entry.entry_page, name="table_entry"),
     *leader_patterns,
     *print_patterns,
 ]

@@ -3,7 +3,17 @@ and table pages (routes only)."""
 
 from django.urls import path
 
-from ..views import closing, entry, people, playoffs, records, setup, standings, table
+from ..views import (
+    closing,
+    entry,
+    people,
+    playoffs,
+    records,
+    setup,
+    standings,
+    table,
+    table_links,
+)
 from ..views.page_cache import public_page
 
 urlpatterns = [
@@ -20,11 +30,18 @@ urlpatterns = [
         name="teams_template",
     ),
     path("events/<slug:slug>/setup/people/", people.people_page, name="people"),
+    path(
+        "events/<slug:slug>/setup/table-entry/",
+        table_links.table_links_page,
+        name="table_links",
+    ),
     path("events/<slug:slug>/setup/tables/", setup.tables_assign, name="tables_assign"),
     path("events/<slug:slug>/hands/", entry.hand_list, name="hands"),
     path("events/<slug:slug>/hands/go/", entry.hand_jump, name="hand_jump"),
     path("events/<slug:slug>/hands/<int:number>/", entry.hand_grid, name="hand"),
     path("events/<slug:slug>/hands/<int:number>/trump/", entry.hand_trump, name="hand_trump"),
+    path("events/<slug:slug>/hands/<int:number>/rows.json", entry.hand_rows, name="hand_rows"),
+    path("events/<slug:slug>/hands/<int:number>/accept/", entry.hand_accept, name="hand_accept"),
     path("events/<slug:slug>/close/", closing.close_list, name="close_list"),
     path("events/<slug:slug>/close/<int:day>/", closing.close_day, name="close_day"),
     path(

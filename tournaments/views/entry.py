@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from django.contrib import messages
-from django.db.models import Count
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import JsonResponse
+from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.http import require_http_methods
 
 from .. import permissions, selectors
 from ..forms import GridInput, parse_grid, shown_value
-from ..models import AuditEntry, Event, Hand, HandResult, Loan
+from ..models import Event, Hand
 from ..rules.errors import RulesError
 from ..rules.flags import flags_won
 from ..rules.rotation import LEADERS_CUT
@@ -18,6 +19,7 @@ from ..rules.types import Pair, Trump
 from ..services import ResultConflict
 from ..services.hand_entry import hand_is_closed, hand_results_save
 from ..services.setup import hand_trump_record
+from ..services.table_entry import table_entry_accept
 from .access import event_page
 
 
@@ -30,8 +32,9 @@ def flags_text(host: int, visitor: int, flags: int) -> str:
 def grid_rows(event: Event, hand: Hand, posted: GridInput | None = None) -> list[dict]:
     """One row per host table: who visits, what is saved, what the leader typed."""
     teams = selectors.teams_by_table(event)
-    saved = {r.host_table: r for r in HandResult.objects.filter(hand=hand)}
-    loans = dict(Loan.objects.filter(event=event, hand=hand.number).values_list("table", "flags"))
+    saved = selectors.hand_results(hand)
+    loans = selectors.hand_loans(event, hand.number)
+    waiting = selectors.waiting_entries(event, hand.number)
     travelling = Pair(hand.travelling)
     home_pair = Pair.XY if travelling == Pair.AB else Pair.AB
     rows = []
@@ -74,17 +77,44 @@ def grid_rows(event: Event, hand: Hand, posted: GridInput | None = None) -> list
                 "loan": loans.get(host, 0),
                 "error": error,
                 "conflict": posted.conflicts.get(host) if posted else None,
+                "from_table": bool(result) and permissions.is_table_name(result.entered_by),
+                "waiting": _waiting(waiting.get(host), result),
             }
         )
     return rows
 
 
-def hand_history(event: Event, number: int) -> list[dict]:
-    """Every entry and correction of the hand, newest first, with the table it touched."""
-    entries = AuditEntry.objects.filter(
-        event=event, target__startswith=f"hand {number} table "
-    ).order_by("-at", "-id")[:500]
-    return [{"entry": e, "table": e.target.rsplit(" ", 1)[-1]} for e in entries]
+def _waiting(entry, result):
+    """A table's entry waiting for acceptance, unless a leader has since entered the row."""
+    if entry is None or (result and not permissions.is_table_name(result.entered_by)):
+        return None
+    return entry
+
+
+def _clock(when) -> str:
+    return f"{timezone.localtime(when):%H:%M}"
+
+
+def row_payload(event: Event, row: dict) -> dict:
+    """One grid row as the page's refresh reads it."""
+    result, waiting = row["result"], row["waiting"]
+    return {
+        "host": row["host"],
+        "version": row["version"],
+        "was": row["was"],
+        "typed": list(row["typed"]),
+        "flags": row["flags"],
+        "from_table": row["from_table"],
+        "at": _clock(result.entered_at) if result else "",
+        "loan": row["loan"],
+        "waiting": {
+            "visitor_tricks": waiting.visitor_tricks,
+            "tricks_played": waiting.tricks_played,
+            "at": _clock(waiting.received_at),
+        }
+        if waiting
+        else None,
+    }
 
 
 def _render_grid(request, event: Event, hand: Hand, posted: GridInput | None = None):
@@ -96,8 +126,10 @@ def _render_grid(request, event: Event, hand: Hand, posted: GridInput | None = N
         "trump": Trump(hand.trump) if hand.trump else None,
         "rows": rows,
         "entered": sum(1 for r in rows if r["result"]),
+        "from_tables": sum(1 for r in rows if r["from_table"]),
+        "waiting": sum(1 for r in rows if r["waiting"]),
         "hands_total": sum(event.day_hand_counts),
-        "history": hand_history(event, hand.number),
+        "history": selectors.hand_history(event, hand.number),
         "closed": closed,
         "can_edit": not closed,
         "can_reopen": closed and permissions.allowed(request.user, event, permissions.LEAD),
@@ -112,7 +144,7 @@ def _render_grid(request, event: Event, hand: Hand, posted: GridInput | None = N
 @require_http_methods(["GET", "POST"])
 @event_page(permissions.ENTER)
 def hand_grid(request, event: Event, number: int):
-    hand = get_object_or_404(Hand, event=event, number=number)
+    hand = selectors.hand_row(event, number)
     if request.method == "GET":
         return _render_grid(request, event, hand)
     posted = parse_grid(request.POST, hand=number, tables=range(1, event.tables + 1))
@@ -147,6 +179,46 @@ def hand_grid(request, event: Event, number: int):
     return redirect(reverse("tournaments:hand", args=[event.slug, target]))
 
 
+@require_http_methods(["GET"])
+@event_page(permissions.ENTER)
+def hand_rows(request, event: Event, number: int):
+    """The grid's rows as JSON: the open grid refreshes rows entered at the tables."""
+    rows = grid_rows(event, selectors.hand_row(event, number))
+    return JsonResponse(
+        {
+            "hand": number,
+            "entered": sum(1 for r in rows if r["result"]),
+            "from_tables": sum(1 for r in rows if r["from_table"]),
+            "waiting": sum(1 for r in rows if r["waiting"]),
+            "rows": [row_payload(event, r) for r in rows],
+        }
+    )
+
+
+@require_http_methods(["POST"])
+@event_page(permissions.ENTER)
+def hand_accept(request, event: Event, number: int):
+    """Accept a table's waiting entry (or every waiting entry of the hand)."""
+    hand = selectors.hand_row(event, number)
+    if request.POST.get("table") == "all":
+        tables = sorted(selectors.waiting_entries(event, number))
+    else:
+        tables = [int(request.POST["table"])] if request.POST.get("table", "").isdigit() else []
+    accepted, refused = [], []
+    for table in tables:
+        try:
+            table_entry_accept(event=event, hand=hand.number, table=table, actor=request.user)
+        except RulesError as error:
+            refused.append(error.message)
+        else:
+            accepted.append(str(table))
+    if accepted:
+        messages.success(request, f"Hand {number}: accepted table entries {', '.join(accepted)}.")
+    for message in refused or ([] if accepted else ["No table entry is waiting."]):
+        messages.error(request, message)
+    return redirect(reverse("tournaments:hand", args=[event.slug, number]))
+
+
 @require_http_methods(["POST"])
 @event_page(permissions.ENTER)
 def hand_trump(request, event: Event, number: int):
@@ -166,16 +238,7 @@ def hand_trump(request, event: Event, number: int):
 @event_page(permissions.ENTER)
 def hand_list(request, event: Event):
     """Every hand with how many tables are entered, grouped by day and session."""
-    entered = dict(
-        HandResult.objects.filter(event=event)
-        .values_list("hand__number")
-        .annotate(n=Count("id"))
-        .values_list("hand__number", "n")
-    )
-    hands = [
-        {"hand": h, "entered": entered.get(h.number, 0)}
-        for h in Hand.objects.filter(event=event).order_by("number")
-    ]
+    hands = selectors.hands_entered(event)
     first_open = next((h["hand"].number for h in hands if h["entered"] < event.tables), None)
     context = {"event": event, "hands": hands, "first_open": first_open}
     return render(request, "tournaments/hand_list.html", context)

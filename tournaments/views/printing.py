@@ -18,6 +18,7 @@ from .. import pdf, permissions, selectors
 from ..links import is_loopback, public_base
 from ..models import Event
 from ..rules.errors import RulesError
+from ..services.table_entry import table_tokens_issue
 
 PAPER_CHOICES = [("", "The event's paper"), ("letter", "Letter"), ("a4", "A4")]
 
@@ -111,6 +112,8 @@ def print_pdf(request, slug):
     if not form.is_valid():
         return _page(request, event, form, status=400)
     job = form.job(base_url=public_base(request))
+    if job.what == "cards" and event.table_entry:
+        table_tokens_issue(event=event, actor=request.user, tables=job.tables or None)
     try:
         body = pdf.render(event, job)
     except RulesError as error:

@@ -46,6 +46,7 @@ def table_page(request, slug, number: int):
         "event": event,
         "number": number,
         "team": teams.get(number),
+        "now": selectors.table_now(event, number, by_host.keys(), teams.get(number)),
         "standing": standing,
         "hands": hands,
         "chart": charts.chart(series, len(rotation.hands), day_starts, settings.flags_per_table),

@@ -9,6 +9,7 @@ from tournaments.archive import import_event
 from tournaments.demo import DEMO_ARCHIVES
 from tournaments.models import Event, EventRole, Role
 from tournaments.services.accounts import DEMO_PASSWORD, DEMO_USER
+from tournaments.services.table_entry import table_tokens_issue
 
 
 class Command(BaseCommand):
@@ -18,6 +19,7 @@ class Command(BaseCommand):
         if not Event.objects.exists():
             for path in sorted(DEMO_ARCHIVES.glob("*-demo.json")):
                 event = import_event(json.loads(path.read_text(encoding="utf-8")))
+                table_tokens_issue(event=event, actor=None)  # ready for phones at the tables
                 self.stdout.write(f"Loaded demo event {event.slug}")
         users = get_user_model().objects
         if not users.filter(username=DEMO_USER).exists():

@@ -9,6 +9,7 @@ from tournaments import pdf
 from tournaments.links import public_base
 from tournaments.management.commands.import_teams import event_or_error
 from tournaments.rules.errors import RulesError
+from tournaments.services.table_entry import table_tokens_issue
 
 
 class Command(BaseCommand):
@@ -45,6 +46,8 @@ class Command(BaseCommand):
                 fill_counts=o["fill"],
                 session=pdf.parse_session(o["session"]),
             )
+            if job.what == "cards" and event.table_entry:
+                table_tokens_issue(event=event, actor=None, tables=job.tables or None)
             body = pdf.render(event, job)
         except RulesError as error:
             raise CommandError(f"Nothing printed: {error.message}") from None

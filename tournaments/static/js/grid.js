@@ -61,9 +61,88 @@
       tricks[i + 1].focus();
       tricks[i + 1].select();
     } else if (saveNext) {
-      saveNext.focus();
+      saveNext.click();  // Enter after the last table saves, as the page says
     }
   });
+
+  // Typed but unsaved values: ask before the page is left.
+  var inputs = Array.prototype.slice.call(form.querySelectorAll("input.tricks, input.revokes"));
+  function unsaved() {
+    return inputs.some(function (i) { return i.value.trim() !== (i.dataset.was || ""); });
+  }
+  var submitting = false;
+  form.addEventListener("submit", function () { submitting = true; });
+  window.addEventListener("beforeunload", function (e) {
+    if (submitting || !unsaved()) return;
+    e.preventDefault();
+    e.returnValue = "";
+  });
+
+  // Rows entered at the tables arrive by themselves; rows the leader is typing in stay.
+  var rowsUrl = form.dataset.rowsUrl, fromTables = document.getElementById("from-tables");
+  var acceptAll = document.getElementById("accept-all");
+  function untouched(row) {
+    return Array.prototype.every.call(row.querySelectorAll("input.tricks, input.revokes"),
+      function (i) { return i.value.trim() === (i.dataset.was || ""); });
+  }
+  function setField(row, name, value) {
+    var input = row.querySelector("[name^=" + name + "_]");
+    input.value = value;
+    if (input.dataset) input.dataset.was = value;
+  }
+  function marker(row, data) {
+    var span = row.querySelector(".from-table");
+    span.hidden = !data.from_table;
+    span.textContent = "from the table" + (data.at ? " · " + data.at : "");
+    var waiting = row.querySelector(".waiting-entry");
+    if (!data.waiting) { if (waiting) waiting.remove(); return; }
+    if (!waiting) {
+      waiting = document.createElement("span");
+      waiting.className = "waiting-entry";
+      span.after(waiting);
+    }
+    waiting.textContent = "Table says ";
+    var strong = document.createElement("strong");
+    strong.textContent = data.waiting.visitor_tricks;
+    waiting.append(strong, " (" + data.waiting.at + ") ");
+    if (document.getElementById("accept-form")) {
+      var button = document.createElement("button");
+      button.type = "submit"; button.className = "secondary"; button.textContent = "Accept";
+      button.setAttribute("form", "accept-form"); button.name = "table"; button.value = data.host;
+      waiting.append(button);
+    }
+  }
+  function refresh() {
+    if (document.hidden) return;
+    fetch(rowsUrl, { credentials: "same-origin", headers: { Accept: "application/json" } })
+      .then(function (r) { return r.ok ? r.json() : null; })
+      .then(function (data) {
+        if (!data) return;
+        data.rows.forEach(function (d) {
+          var row = document.getElementById("row-" + d.host);
+          if (!row) return;
+          var seen = row.querySelector("[name^=seen_]");
+          if (String(d.version) !== seen.value && untouched(row)) {
+            setField(row, "tricks", d.typed[0]);
+            setField(row, "vrev", d.typed[1]);
+            setField(row, "hrev", d.typed[2]);
+            seen.value = d.version;
+            row.querySelector("[name^=was_]").value = d.was;
+            row.querySelector(".flags-preview").dataset.saved = d.flags;
+            row.querySelector(".flags-preview").textContent = d.flags;
+            row.classList.toggle("saved", d.version > 0);
+            row.classList.add("arrived");
+          }
+          marker(row, d);
+        });
+        fromTables.textContent = data.from_tables + " of " + tables +
+          " reported from the table" + (data.waiting ? " · " + data.waiting + " waiting for you" : "");
+        if (acceptAll) acceptAll.hidden = !data.waiting;
+        count();
+      })
+      .catch(function () { /* the next refresh tries again */ });
+  }
+  if (rowsUrl) setInterval(refresh, 4000);
   form.addEventListener("focusin", function (e) {
     if (e.target.classList && e.target.classList.contains("tricks")) e.target.select();
   });

@@ -1,0 +1,269 @@
+"""A table's entry address, the leader's table-entry page, table_links, cards and the grid."""
+
+from __future__ import annotations
+
+import html
+import io
+import json
+import re
+from io import StringIO
+
+import pytest
+from django.core.cache import cache
+from django.core.management import call_command
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+from pypdf import PdfReader
+
+from tournaments import pdf, selectors
+from tournaments.models import HandResult, TableToken
+from tournaments.services.table_entry import table_tokens_issue
+from tournaments.views.table_entry import WRONG_TOKENS_ALLOWED
+
+from .leader_helpers import make_event, make_user, play
+
+pytestmark = pytest.mark.django_db
+
+
+def entry_url(token: str) -> str:
+    return reverse("tournaments:table_entry", args=[token])
+
+
+def post(client, token, **body):
+    body = {"id": "phone-entry-0001", "hand": 1, "tricks": 8, **body}
+    return client.post(entry_url(token), json.dumps(body), content_type="application/json")
+
+
+@pytest.fixture
+def hall():
+    event = make_event("te-views", tables=8)
+    return event, table_tokens_issue(event=event, actor=None)
+
+
+def test_the_entry_page_shows_the_hand_the_visitors_and_the_trump(client, hall):
+    """Table 3's page shows hand 1, the visiting table and its pair, and the trump."""
+    event, tokens = hall
+    hand = selectors.rotation(event).hand(1)
+    visitor = hand.visitor_of(3)
+    page = client.get(entry_url(tokens[3])).content.decode()
+    assert "Hand 1" in page and f"Visitors: <strong>Table {visitor} · Team {visitor}" in page
+    assert f"A{visitor} &amp; B{visitor}" in page and "Hearts" in page
+    assert "Visitors, confirm?" in page
+
+
+def test_a_posted_entry_is_recorded_for_the_tokens_table_only(client, hall):
+    """Table 5's token records hand 1 at host table 5, entered by "table 5"."""
+    event, tokens = hall
+    answer = post(client, tokens[5], tricks=10)
+    assert answer.status_code == 200 and answer.json()["saved"] is True
+    row = HandResult.objects.get(event=event)
+    assert (row.host_table, row.visitor_tricks, row.entered_by) == (5, 10, "table 5")
+
+
+def test_a_bad_trick_count_is_refused_naming_the_field(client, hall):
+    """14 tricks is refused with a message about tricks; nothing is recorded."""
+    event, tokens = hall
+    answer = post(client, tokens[1], tricks=14)
+    assert answer.status_code == 409
+    assert answer.json() == {"error": "tricks must be from 0 to 13, not 14", "field": "tricks"}
+    assert not HandResult.objects.exists()
+
+
+def test_an_unreadable_entry_is_refused(client, hall):
+    """A body that is not an entry gets a message, never a server error."""
+    _, tokens = hall
+    answer = client.post(entry_url(tokens[1]), "[1,2]", content_type="application/json")
+    assert answer.status_code == 400 and "reload the page" in answer.json()["error"]
+
+
+def test_a_wrong_token_is_refused_and_then_rate_limited(client, hall):
+    """Unknown tokens get 404; after too many, even a right token from that address waits."""
+    _, tokens = hall
+    for n in range(WRONG_TOKENS_ALLOWED):
+        assert client.get(entry_url(f"guess-{n}")).status_code == 404
+    refused = client.get(entry_url(tokens[1]))
+    assert refused.status_code == 429 and b"Wait ten minutes" in refused.content
+    cache.clear()
+    assert client.get(entry_url(tokens[1])).status_code == 200
+
+
+def test_a_replaced_token_is_refused_with_a_message(client, hall):
+    """After the leader issues a new address for table 2, the old card says so."""
+    event, tokens = hall
+    table_tokens_issue(event=event, actor=None, tables=[2], replace=True)
+    answer = client.get(entry_url(tokens[2]))
+    assert answer.status_code == 403 and b"was replaced" in answer.content
+    assert post(client, tokens[2]).status_code == 403
+
+
+def test_no_other_page_accepts_a_token(client, hall):
+    """The grid with a token in its address or body still sends the visitor to log in."""
+    event, tokens = hall
+    grid = reverse("tournaments:hand", args=[event.slug, 1])
+    answer = client.post(f"{grid}?token={tokens[1]}", {"token": tokens[1], "tricks_1": "8"})
+    assert answer.status_code == 302 and "/accounts/login/" in answer["Location"]
+    assert not HandResult.objects.exists()
+
+
+def entry_page_queries(client, tables: int) -> int:
+    event = make_event(f"q-{tables}", tables=tables)
+    play(event, [1, 2])
+    token = table_tokens_issue(event=event, actor=None)[1]
+    cache.clear()
+    with CaptureQueriesContext(connection) as captured:
+        assert client.get(entry_url(token)).status_code == 200
+    return len(captured)
+
+
+def test_the_entry_page_runs_the_same_queries_for_8_and_64_tables(client):
+    """A table's entry page for 64 tables runs no more queries than for 8."""
+    small, large = entry_page_queries(client, 8), entry_page_queries(client, 64)
+    assert small == large and small <= 9
+
+
+def test_table_links_prints_each_tables_public_page_and_entry_address():
+    """One line per table: its public page and its entry address on the base address."""
+    event = make_event("links", tables=3)
+    out = StringIO()
+    call_command("table_links", event.slug, "--base-url", "http://192.168.1.20:8000", stdout=out)
+    tokens = selectors.entry_tokens(event)
+    lines = out.getvalue().splitlines()
+    assert lines[1] == (
+        "Table 2\thttp://192.168.1.20:8000/events/links/tables/2/\t"
+        f"http://192.168.1.20:8000/enter/{tokens[2]}/"
+    )
+    assert len(lines) == 3
+
+
+def test_the_card_carries_the_entry_code_apart_from_the_public_code(monkeypatch):
+    """Table 2's card has two QR codes: its public page and its entry address, labelled."""
+    event = make_event("card-codes", tables=2)
+    tokens = table_tokens_issue(event=event, actor=None)
+    drawn = []
+    monkeypatch.setattr("tournaments.pdf.cards.draw_qr", lambda c, url, *a, **k: drawn.append(url))
+    job = pdf.PrintJob(what="cards", tables=(2,), base_url="http://hall.local:8000")
+    body = pdf.render(event, job)
+    assert drawn == [
+        "http://hall.local:8000/events/card-codes/tables/2/",
+        f"http://hall.local:8000/enter/{tokens[2]}/",
+    ]
+    text = PdfReader(io.BytesIO(body)).pages[0].extract_text()
+    assert "Enter this table's" in text and "results" in text
+
+
+def test_the_leader_turns_table_entry_off_and_on(client, hall):
+    """Unticking the box turns table entry off: the table's address then refuses."""
+    event, tokens = hall
+    client.force_login(make_user("lead", event))
+    page = reverse("tournaments:table_links", args=[event.slug])
+    assert tokens[4] in client.get(page).content.decode()
+    client.post(page, {"action": "settings"})
+    assert client.get(entry_url(tokens[4])).status_code == 403
+    client.post(page, {"action": "settings", "table_entry": "on"})
+    assert client.get(entry_url(tokens[4])).status_code == 200
+
+
+def test_the_leader_issues_new_entry_addresses(client, hall):
+    """ "Issue new entry addresses" for table 6 revokes its old token only."""
+    event, tokens = hall
+    client.force_login(make_user("lead", event))
+    client.post(
+        reverse("tournaments:table_links", args=[event.slug]),
+        {"action": "replace", "tables": "6"},
+    )
+    assert TableToken.objects.get(token=tokens[6]).revoked_at is not None
+    assert TableToken.objects.get(token=tokens[5]).revoked_at is None
+
+
+def test_the_grid_marks_a_table_entry_and_its_refresh_reports_it(client, hall):
+    """The grid says "from the table" and counts it; rows.json carries the row."""
+    event, tokens = hall
+    post(client, tokens[3], tricks=9)
+    client.force_login(make_user("lead", event))
+    grid = client.get(reverse("tournaments:hand", args=[event.slug, 1])).content.decode()
+    assert "1 of 8 reported from the table" in grid and "from the table ·" in grid
+    rows = client.get(reverse("tournaments:hand_rows", args=[event.slug, 1])).json()
+    row = next(r for r in rows["rows"] if r["host"] == 3)
+    assert (rows["from_tables"], row["from_table"], row["typed"][0], row["version"]) == (
+        1,
+        True,
+        "9",
+        1,
+    )
+
+
+def test_the_revoke_boxes_are_in_the_tab_order(client, hall):
+    """No input of the grid is taken out of the Tab order."""
+    event, _ = hall
+    client.force_login(make_user("lead", event))
+    grid = client.get(reverse("tournaments:hand", args=[event.slug, 1])).content.decode()
+    assert 'id="vrev_1"' in grid and 'tabindex="-1"' not in grid
+
+
+def test_the_table_page_says_what_to_do_now(client):
+    """After hand 1, table 2's page leads with hand 2, its trump and both movements."""
+    event = make_event("now", tables=8)
+    play(event, [1])
+    hand = selectors.rotation(event).hand(2)
+    page = client.get(reverse("tournaments:table", args=[event.slug, 2])).content.decode()
+    now = re.search(r'<p class="now-line">(.*?)</p>', page, re.S).group(1)
+    text = " ".join(html.unescape(re.sub(r"<[^>]+>", "", now)).split())
+    assert text == (
+        f"Hand 2 · trump ♠ · your travelling pair (A & B) goes to Table {hand.moves[2]} · "
+        f"Table {hand.visitor_of(2)}'s pair comes to you"
+    )
+
+
+def test_a_waiting_entry_shows_in_the_grid_until_the_leader_accepts_it(client, hall):
+    """With entries waiting, the grid says "Table says 11"; Accept records it for the table."""
+    event, tokens = hall
+    event.table_entry_waits = True
+    event.save(update_fields=["table_entry_waits"])
+    assert post(client, tokens[2], tricks=11).json()["status"] == "waiting"
+    assert not HandResult.objects.exists()
+    client.force_login(make_user("lead", event))
+    grid = client.get(reverse("tournaments:hand", args=[event.slug, 1])).content.decode()
+    assert "Table says <strong>11</strong>" in grid and "1 waiting for you" in grid
+    client.post(reverse("tournaments:hand_accept", args=[event.slug, 1]), {"table": "2"})
+    row = HandResult.objects.get(event=event)
+    assert (row.host_table, row.visitor_tricks, row.entered_by) == (2, 11, "table 2")
+
+
+def test_a_card_has_no_entry_code_while_table_entry_is_off(monkeypatch):
+    """With table entry off, the card carries only the public code."""
+    event = make_event("card-off", tables=2, table_entry=False)
+    table_tokens_issue(event=event, actor=None)
+    drawn = []
+    monkeypatch.setattr("tournaments.pdf.cards.draw_qr", lambda c, url, *a, **k: drawn.append(url))
+    pdf.render(event, pdf.PrintJob(what="cards", tables=(1,), base_url="http://h"))
+    assert drawn == ["http://h/events/card-off/tables/1/"]
+
+
+def test_table_links_new_replaces_the_addresses_of_the_tables_named():
+    """`table_links SLUG --new --tables 2` gives table 2 a new address and revokes the old."""
+    event = make_event("links-new", tables=3)
+    old = table_tokens_issue(event=event, actor=None)
+    call_command("table_links", event.slug, "--new", "--tables", "2", stdout=StringIO())
+    now = selectors.entry_tokens(event)
+    assert now[2] != old[2] and (now[1], now[3]) == (old[1], old[3])
+    assert TableToken.objects.get(token=old[2]).revoked_at is not None
+
+
+def test_a_phone_without_the_sites_cookies_still_saves(hall):
+    """The token is the only key: a send without CSRF cookie (cleared phone) is recorded."""
+    from django.test import Client
+
+    event, tokens = hall
+    answer = post(Client(enforce_csrf_checks=True), tokens[7], tricks=3)
+    assert answer.status_code == 200
+    assert HandResult.objects.get(event=event).entered_by == "table 7"
+
+
+def test_the_demo_events_come_with_entry_addresses():
+    """After load_demo every table of both demo events has an entry address."""
+    from tournaments.models import Event
+
+    call_command("load_demo", stdout=StringIO())
+    for event in Event.objects.filter(slug__endswith="-demo"):
+        assert sorted(selectors.entry_tokens(event)) == list(range(1, event.tables + 1))

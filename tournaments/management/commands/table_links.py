@@ -1,0 +1,48 @@
+from __future__ import annotations
+
+from django.core.management.base import BaseCommand, CommandError
+
+from tournaments import links, pdf
+from tournaments.management.commands.import_teams import event_or_error
+from tournaments.rules.errors import RulesError
+from tournaments.services.table_entry import table_tokens_issue
+
+
+class Command(BaseCommand):
+    help = (
+        "Print each table's public page and its secret entry address (to send to a table, or "
+        "for a leader without a printer). Tables without an entry address get one."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("slug")
+        parser.add_argument(
+            "--base-url",
+            default="",
+            help="The address phones reach this server at (default WHIST_PUBLIC_URL, else "
+            f"{pdf.DEFAULT_BASE_URL}).",
+        )
+        parser.add_argument("--tables", default="", help="A subset, e.g. 7 or 3,7 or 9-16.")
+        parser.add_argument(
+            "--new",
+            action="store_true",
+            help="Replace the entry addresses of these tables (the old cards stop working).",
+        )
+
+    def handle(self, *args, **o):
+        event = event_or_error(o["slug"])
+        try:
+            tables = pdf.parse_tables(o["tables"], event.tables)
+            tokens = table_tokens_issue(
+                event=event, actor=None, tables=tables or None, replace=o["new"]
+            )
+        except RulesError as error:
+            raise CommandError(f"Nothing changed: {error.message}") from None
+        if not event.table_entry:
+            self.stderr.write("Table entry is off for this event: the entry addresses refuse.")
+        base = o["base_url"].rstrip("/") or links.public_base()
+        for table in tables or range(1, event.tables + 1):
+            self.stdout.write(
+                f"Table {table}\t{links.table_page_url(base, event.slug, table)}\t"
+                f"{links.table_entry_url(base, tokens[table])}"
+            )

@@ -1,0 +1,149 @@
+"""What a table's phone sees: its entry token, the hand it plays now and its last entry.
+
+The "current hand" of a host table is the first hand of the rotation with no result there
+(and, where entries wait for the leader, none waiting), skipping closed days and sessions.
+Every function runs a fixed number of queries, whatever the number of tables.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable
+from dataclasses import dataclass
+
+from .. import permissions
+from ..models import DayClose, Event, HandResult, SubmissionStatus, TableSubmission, TableToken
+from ..rules.types import Hand, Pair, Rotation
+from .ledger import teams_by_table
+from .movement import rotation
+
+
+def entry_tokens(event: Event) -> dict[int, str]:
+    """The live entry token of every table that has one."""
+    return dict(
+        TableToken.objects.filter(event=event, revoked_at__isnull=True).values_list(
+            "table", "token"
+        )
+    )
+
+
+def token_row(token: str) -> TableToken | None:
+    """The token row (live or revoked) with its event, or None for an unknown token."""
+    return TableToken.objects.select_related("event").filter(token=token).first()
+
+
+def current_hand(rotation: Rotation, done: Collection[int], closed: Iterable = ()) -> Hand | None:
+    """The first hand not in ``done`` and not in a closed (day, session); ``closed`` holds
+    (day, 0) for a whole day."""
+    shut = set(closed)
+    for hand in rotation.hands:
+        if hand.number in done or (hand.day, 0) in shut or (hand.day, hand.session) in shut:
+            continue
+        return hand
+    return None
+
+
+@dataclass(frozen=True)
+class LastEntry:
+    """The table's latest hand as recorded (or waiting): can the table still fix it?"""
+
+    hand: int
+    tricks_played: int
+    visitor_revokes: int
+    host_revokes: int
+    visitor_tricks: int
+    entered_by: str
+    waiting: bool
+
+    @property
+    def by_table(self) -> bool:
+        return permissions.is_table_name(self.entered_by)
+
+
+@dataclass(frozen=True)
+class TableState:
+    """A host table's place in the event: the hand to enter now and its last entry."""
+
+    event: Event
+    table: int
+    hand: Hand | None
+    visitor: int | None
+    last: LastEntry | None
+    teams: dict
+
+    @property
+    def host_team(self):
+        return self.teams.get(self.table)
+
+    @property
+    def visitor_team(self):
+        return self.teams.get(self.visitor) if self.visitor else None
+
+    @property
+    def visitor_pair(self) -> str:
+        team = self.visitor_team
+        return team.pair(self.hand.travelling) if team and self.hand else ""
+
+    @property
+    def home_pair(self) -> str:
+        team = self.host_team
+        if not team or not self.hand:
+            return ""
+        return team.pair(Pair.XY if self.hand.travelling == Pair.AB else Pair.AB)
+
+    @property
+    def last_fixable(self) -> bool:
+        """The table may fix its last entry while no leader changed it (and, by definition of
+        "last", while its next hand is not entered)."""
+        return self.last is not None and (self.last.waiting or self.last.by_table)
+
+
+def table_state(event: Event, table: int) -> TableState:
+    """The hand host ``table`` plays now and its last entry (five queries at most)."""
+    recorded = list(
+        HandResult.objects.filter(event=event, host_table=table)
+        .order_by("hand__number")
+        .values_list(
+            "hand__number",
+            "tricks_played",
+            "visitor_revokes",
+            "host_revokes",
+            "visitor_tricks",
+            "entered_by",
+        )
+    )
+    waiting = list(
+        TableSubmission.objects.filter(
+            event=event, table=table, status=SubmissionStatus.WAITING
+        ).values_list("hand", "tricks_played", "visitor_revokes", "host_revokes", "visitor_tricks")
+    )
+    closed = DayClose.objects.filter(event=event).values_list("day", "session")
+    done = {row[0] for row in recorded} | {row[0] for row in waiting}
+    hand = current_hand(rotation(event), done, closed)
+    entries = [LastEntry(*row, waiting=False) for row in recorded]
+    entries += [LastEntry(*row, entered_by=f"table {table}", waiting=True) for row in waiting]
+    last = max(entries, key=lambda e: (e.hand, e.waiting), default=None)
+    return TableState(
+        event=event,
+        table=table,
+        hand=hand,
+        visitor=hand.visitor_of(table) if hand else None,
+        last=last,
+        teams=teams_by_table(event),
+    )
+
+
+def table_now(
+    event: Event, table: int, recorded_hosts: Collection[tuple[int, int]], team=None
+) -> dict:
+    """What the table's public page says at the top: the hand to play now (the first with no
+    result at this table), its trump, where the travelling pair goes and whose pair comes."""
+    hand = current_hand(rotation(event), {h for h, host in recorded_hosts if host == table})
+    if hand is None:
+        return {}
+    return {
+        "hand": hand,
+        "goes_to": hand.moves[table],
+        "comes_from": hand.visitor_of(table),
+        "pair_letters": " & ".join(hand.travelling.value),
+        "pair_names": team.pair(hand.travelling) if team else "",
+    }

@@ -1,0 +1,237 @@
+"""Results from the tables: entry tokens, a table's confirmed entry, the leader's acceptance.
+
+A table's phone is a ``permissions.TableActor``: it writes only its own host table's result of
+the hand it plays now (or fixes its last entry while no leader changed it and its next hand is
+not entered). Each entry carries an id made on the phone; a second send with the same id is
+answered from the first and records nothing.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils import timezone
+
+from .. import permissions, selectors
+from ..models import Event, Hand, HandResult, SubmissionStatus, TableSubmission, TableToken
+from ..rules import flags as flag_rules
+from ..rules.errors import RulesError
+from .audit import audit
+from .closed_days import refuse_if_closed
+from .locks import lock_event
+from .results import ResultEntry, results_record
+
+TOKEN_BYTES = 32  # 43 URL-safe characters, 256 random bits
+PHONE_ID = re.compile(r"^[A-Za-z0-9-]{8,64}$")
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+@transaction.atomic
+def table_tokens_issue(
+    *, event: Event, actor, tables: Iterable[int] | None = None, replace: bool = False
+) -> dict[int, str]:
+    """Give ``tables`` (every table by default) an entry token. Tables that have one keep it
+    unless ``replace``: then the old token is revoked (its card stops working). Helpers who
+    print cards may fill in missing tokens; only a leader replaces them."""
+    permissions.require(actor, event, permissions.LEAD if replace else permissions.ENTER)
+    lock_event(event)
+    wanted = sorted(set(tables) if tables is not None else range(1, event.tables + 1))
+    outside = [t for t in wanted if not 1 <= t <= event.tables]
+    if outside:
+        raise RulesError(f"There is no table {outside[0]} in this event", field="tables")
+    live = TableToken.objects.filter(event=event, revoked_at__isnull=True, table__in=wanted)
+    now = timezone.now()
+    if replace:
+        live.update(revoked_at=now)
+        have: set[int] = set()
+    else:
+        have = set(live.values_list("table", flat=True))
+    fresh = [
+        TableToken(event=event, table=t, token=new_token(), issued_at=now)
+        for t in wanted
+        if t not in have
+    ]
+    TableToken.objects.bulk_create(fresh)
+    if fresh and (replace or actor is not None):
+        listed = ", ".join(str(t.table) for t in fresh)
+        action = "entry addresses replaced" if replace else "entry addresses issued"
+        audit(event, actor, action, f"tables {listed}"[:120], at=now).save()
+    return selectors.entry_tokens(event)
+
+
+@transaction.atomic
+def table_entry_settings(*, event: Event, enabled: bool, waits: bool, actor) -> Event:
+    """Turn table entry on or off, and choose whether table entries wait for the leader."""
+    permissions.require(actor, event, permissions.LEAD)
+    lock_event(event)
+    stored = Event.objects.get(pk=event.pk)
+    before = {"table_entry": stored.table_entry, "table_entry_waits": stored.table_entry_waits}
+    after = {"table_entry": bool(enabled), "table_entry_waits": bool(waits)}
+    if before != after:
+        Event.objects.filter(pk=event.pk).update(**after)
+        audit(stored, actor, "settings changed", stored.slug, before, after).save()
+        stored.refresh_from_db()
+    return stored
+
+
+@dataclass(frozen=True)
+class TableEntry:
+    """What the hosts entered and the visitors confirmed on the table's phone."""
+
+    phone_id: str
+    hand: int
+    tricks_played: object
+    visitor_revokes: object = 0
+    host_revokes: object = 0
+
+
+@dataclass(frozen=True)
+class EntryOutcome:
+    """What became of an entry: counted, or waiting for the leader; ``repeated`` when this
+    phone id had been received before (nothing new was recorded)."""
+
+    hand: int
+    visitor_tricks: int
+    status: str
+    repeated: bool = False
+
+
+def _refuse(message: str, field: str = "hand") -> RulesError:
+    return RulesError(message, field=field)
+
+
+def _check_allowed(event: Event, table: int, hand: Hand, result: HandResult | None) -> None:
+    """The table writes the hand it plays now, or fixes its own last entry."""
+    name = f"table {table}"
+    refuse_if_closed(event, [hand])
+    later = (
+        HandResult.objects.filter(
+            event=event, host_table=table, hand__number__gt=hand.number
+        ).exists()
+        or TableSubmission.objects.filter(
+            event=event, table=table, hand__gt=hand.number, status=SubmissionStatus.WAITING
+        ).exists()
+    )
+    if result is not None:
+        if result.entered_by != name:
+            raise _refuse(
+                f"Hand {hand.number} at table {table} was entered by the leader; "
+                "ask the leader to change it."
+            )
+        if later:
+            raise _refuse(
+                f"A later hand is already entered at table {table}; ask the leader to change "
+                f"hand {hand.number}."
+            )
+        return
+    if later:
+        raise _refuse(f"A later hand is already entered at table {table}.")
+    current = selectors.table_state(event, table).hand
+    waiting_here = TableSubmission.objects.filter(
+        event=event, table=table, hand=hand.number, status=SubmissionStatus.WAITING
+    ).exists()
+    if not waiting_here and (current is None or current.number != hand.number):
+        now = f"hand {current.number}" if current else "no hand"
+        raise _refuse(f"Table {table} plays {now} now, not hand {hand.number}.")
+
+
+@transaction.atomic
+def table_entry_submit(*, event: Event, table: int, entry: TableEntry) -> EntryOutcome:
+    """Record a table's confirmed entry (or keep it for the leader), once per phone id."""
+    actor = permissions.TableActor(event.pk, table)
+    permissions.require(actor, event, permissions.ENTER)
+    if not PHONE_ID.match(entry.phone_id or ""):
+        raise RulesError("The entry has no valid id; reload the page", field="id")
+    lock_event(event)
+    event.refresh_from_db(fields=["table_entry", "table_entry_waits", "revoke_penalty"])
+    seen = TableSubmission.objects.filter(event=event, table=table, phone_id=entry.phone_id)
+    if first := seen.first():
+        return EntryOutcome(first.hand, first.visitor_tricks, first.status, repeated=True)
+    if not event.table_entry:
+        raise _refuse("Table entry is turned off for this event: give the slip to the leader.")
+    played = flag_rules.check_tricks(entry.tricks_played, field="tricks")
+    visitor_revokes = flag_rules.check_revokes(entry.visitor_revokes, field="visitor_revokes")
+    host_revokes = flag_rules.check_revokes(entry.host_revokes, field="host_revokes")
+    hand = Hand.objects.filter(event=event, number=entry.hand).first()
+    if hand is None:
+        raise _refuse(f"There is no hand {entry.hand} in this event.")
+    result = HandResult.objects.filter(hand=hand, host_table=table).first()
+    _check_allowed(event, table, hand, result)
+    adjusted = flag_rules.adjusted_tricks(
+        played, visitor_revokes, host_revokes, penalty=event.revoke_penalty
+    )
+    now = timezone.now()
+    TableSubmission.objects.filter(
+        event=event, table=table, hand=hand.number, status=SubmissionStatus.WAITING
+    ).update(status=SubmissionStatus.REPLACED)
+    status = SubmissionStatus.WAITING if event.table_entry_waits else SubmissionStatus.COUNTED
+    TableSubmission.objects.create(
+        event=event,
+        table=table,
+        hand=hand.number,
+        phone_id=entry.phone_id,
+        tricks_played=played,
+        visitor_revokes=visitor_revokes,
+        host_revokes=host_revokes,
+        visitor_tricks=adjusted,
+        status=status,
+        received_at=now,
+    )
+    if status == SubmissionStatus.WAITING:
+        after = {"tricks_played": played, "visitor_tricks": adjusted}
+        target = f"table entry hand {hand.number} table {table}"
+        audit(event, actor, "table entry waiting", target, None, after, at=now).save()
+    else:
+        seen_version = result.version if result else 0
+        results_record(
+            event=event,
+            entries=[
+                ResultEntry(hand.number, table, played, visitor_revokes, host_revokes, seen_version)
+            ],
+            actor=actor,
+            action="result entered at the table",
+        )
+    return EntryOutcome(hand.number, adjusted, status)
+
+
+@transaction.atomic
+def table_entry_accept(*, event: Event, hand: int, table: int, actor) -> HandResult:
+    """A leader accepts a table's waiting entry: it counts, recorded as entered by the table."""
+    permissions.require(actor, event, permissions.ENTER)
+    lock_event(event)
+    waiting = TableSubmission.objects.filter(
+        event=event, table=table, hand=hand, status=SubmissionStatus.WAITING
+    ).first()
+    if waiting is None:
+        raise _refuse(f"Table {table} has no entry waiting for hand {hand}.", field="table")
+    result = HandResult.objects.filter(event=event, hand__number=hand, host_table=table).first()
+    if result is not None and result.entered_by != f"table {table}":
+        waiting.status = SubmissionStatus.REPLACED
+        waiting.save(update_fields=["status"])
+        raise _refuse(f"Hand {hand}, table {table} was already entered by a leader.", "table")
+    saved = results_record(
+        event=event,
+        entries=[
+            ResultEntry(
+                hand,
+                table,
+                waiting.tricks_played,
+                waiting.visitor_revokes,
+                waiting.host_revokes,
+                result.version if result else 0,
+            )
+        ],
+        actor=permissions.TableActor(event.pk, table),
+        action="result entered at the table",
+    )
+    waiting.status = SubmissionStatus.ACCEPTED
+    waiting.save(update_fields=["status"])
+    audit(event, actor, "table entry accepted", f"table entry hand {hand} table {table}").save()
+    return saved[0] if saved else result

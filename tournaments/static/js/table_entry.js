@@ -1,0 +1,153 @@
+/* A table's phone: the hosts pick the visitors' tricks, the visitors confirm, the entry is sent
+   with an id made here. Until the server answers, the entry is kept in this phone's storage
+   and sent again (same id, so it is never recorded twice) whenever the network comes back. */
+(function () {
+  "use strict";
+  var status = document.getElementById("status");
+  var next = document.getElementById("next");
+  var form = document.getElementById("entry");
+  var KEY = "whist-entry:" + location.pathname;
+  var RETRY_MS = 3000, TIMEOUT_MS = 10000;
+  var retryTimer = null, sending = false;
+
+  function show(text, kind) {
+    status.hidden = false;
+    status.className = "te-status " + (kind || "");
+    status.textContent = text;
+  }
+  function kept() {
+    try { return JSON.parse(localStorage.getItem(KEY) || "null"); } catch (e) { return null; }
+  }
+  function keep(entry) {
+    try {
+      if (entry) localStorage.setItem(KEY, JSON.stringify(entry));
+      else localStorage.removeItem(KEY);
+    } catch (e) { /* private mode: the entry stays in this page only */ }
+  }
+  function newId() {
+    var bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) {
+      return ("0" + b.toString(16)).slice(-2);
+    }).join("");
+  }
+  function csrf() {
+    var m = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
+    var field = document.querySelector("[name=csrfmiddlewaretoken]");
+    return m ? decodeURIComponent(m[1]) : (field ? field.value : "");
+  }
+  function settled() {
+    if (form) form.hidden = true;
+    var last = document.querySelector(".te-last");
+    if (last) last.hidden = true;  // it describes the hand before this one
+    next.hidden = false;
+  }
+
+  function waitForNetwork(entry) {
+    show("Not sent yet: no connection. Your entry (hand " + entry.hand + ": visitors " +
+         entry.tricks + " tricks) is kept on this phone and is sent by itself when the Wi-Fi is back. " +
+         "Keep this page open.", "waiting");
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(send, RETRY_MS);
+  }
+
+  function send() {
+    var entry = kept();
+    if (!entry || sending) return;
+    sending = true;
+    clearTimeout(retryTimer);
+    if (form) form.hidden = true;
+    show("Sending hand " + entry.hand + "…", "sending");
+    var controller = window.AbortController ? new AbortController() : null;
+    var timer = setTimeout(function () { if (controller) controller.abort(); }, TIMEOUT_MS);
+    fetch(entry.post, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-CSRFToken": csrf() },
+      body: JSON.stringify(entry),
+      credentials: "same-origin",
+      signal: controller ? controller.signal : undefined
+    }).then(function (response) {
+      return response.json().catch(function () { return {}; }).then(function (body) {
+        return { ok: response.ok, status: response.status, body: body };
+      });
+    }).then(function (answer) {
+      clearTimeout(timer);
+      sending = false;
+      if (answer.ok && answer.body.saved) {
+        keep(null);
+        show("✓ " + answer.body.message, "saved");
+        settled();
+      } else if (answer.status >= 500 || answer.status === 0) {
+        waitForNetwork(entry);
+      } else {
+        keep(null);
+        show("Not saved: " + (answer.body.error || "the server refused the entry.") +
+             " Nothing was recorded.", "refused");
+        settled();
+        next.querySelector("a").textContent = "Start again";
+      }
+    }).catch(function () {
+      clearTimeout(timer);
+      sending = false;
+      waitForNetwork(entry);
+    });
+  }
+  window.addEventListener("online", function () { if (kept()) send(); });
+
+  if (form) {
+    var oneAt = +form.dataset.oneFlagAt, twoAt = +form.dataset.twoFlagsAt;
+    var penalty = +form.dataset.penalty;
+    var host = form.dataset.host, visitor = form.dataset.visitor;
+    var confirm = document.getElementById("confirm");
+    var summary = document.getElementById("summary");
+    var picked = null;
+    var revokes = { vrev: 0, hrev: 0 };
+
+    var adjusted = function () {
+      return Math.max(0, Math.min(13, picked - penalty * revokes.vrev + penalty * revokes.hrev));
+    };
+    var describe = function () {
+      var v = adjusted(), f = v >= twoAt ? 2 : v >= oneAt ? 1 : 0;
+      var played = picked + " trick" + (picked === 1 ? "" : "s");
+      var text = "Visitors: " + played;
+      if (revokes.vrev || revokes.hrev) {
+        text += " played, revokes " + revokes.vrev + " by visitors, " + revokes.hrev +
+          " by hosts → " + v + " trick" + (v === 1 ? "" : "s");
+      }
+      text += " — " + (f ? "Table " + visitor + " takes " + f + " flag" + (f > 1 ? "s" : "") +
+        " from Table " + host : "no flag moves") + ".";
+      summary.textContent = text;
+    };
+    var pick = function (n) {
+      picked = n;
+      form.querySelectorAll(".te-tricks").forEach(function (b) {
+        b.setAttribute("aria-pressed", String(+b.dataset.tricks === n));
+      });
+      if (n === null) { confirm.hidden = true; return; }
+      describe();
+      confirm.hidden = false;
+      confirm.scrollIntoView({ block: "nearest" });
+      document.getElementById("confirm-yes").focus({ preventScroll: true });
+    };
+    form.addEventListener("click", function (e) {
+      var button = e.target.closest("button");
+      if (!button) return;
+      if (button.dataset.tricks !== undefined) pick(+button.dataset.tricks);
+      if (button.dataset.step) {
+        var name = button.dataset.target;
+        revokes[name] = Math.max(0, Math.min(6, revokes[name] + +button.dataset.step));
+        document.getElementById(name).textContent = revokes[name];
+        if (picked !== null) describe();
+      }
+      if (button.id === "confirm-no") pick(null);
+      if (button.id === "confirm-yes" && picked !== null) {
+        keep({ id: newId(), hand: +form.dataset.hand, tricks: picked,
+               visitor_revokes: revokes.vrev, host_revokes: revokes.hrev,
+               post: form.dataset.post });
+        send();
+      }
+    });
+  }
+  // An entry kept from before (the page was reloaded or the phone slept): send it first.
+  if (kept()) send();
+})();

@@ -1,0 +1,154 @@
+"""A table's entry page on a phone: the hosts enter, the visitors confirm, the server records.
+
+The page lives at the table's secret address (``/enter/<token>/``); the token is the only
+key, and no other page accepts it. Wrong tokens are counted per client address and, past
+``WRONG_TOKENS_ALLOWED`` in ``WRONG_TOKEN_WINDOW`` seconds, that address is refused for a while.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING
+
+from django.core.cache import cache
+from django.http import JsonResponse
+from django.shortcuts import render
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_http_methods
+
+from .. import selectors
+from ..rules.errors import RulesError
+from ..rules.flags import flags_won
+from ..rules.types import Trump
+from ..services.table_entry import TableEntry, table_entry_submit
+
+if TYPE_CHECKING:
+    from ..models import TableToken
+
+WRONG_TOKENS_ALLOWED = 10
+WRONG_TOKEN_WINDOW = 600  # seconds
+
+
+def _wrong_key(request) -> str:
+    return f"whist:wrong-token:{request.META.get('REMOTE_ADDR', '')}"
+
+
+def _blocked(request) -> bool:
+    return (cache.get(_wrong_key(request)) or 0) >= WRONG_TOKENS_ALLOWED
+
+
+def _count_wrong(request) -> None:
+    key = _wrong_key(request)
+    if cache.add(key, 1, WRONG_TOKEN_WINDOW):
+        return
+    try:
+        cache.incr(key)
+    except ValueError:  # expired between add and incr
+        cache.add(key, 1, WRONG_TOKEN_WINDOW)
+
+
+def _refusal(request, status: int, message: str):
+    if request.method == "POST":
+        return JsonResponse({"error": message}, status=status)
+    context = {"message": message}
+    return render(request, "tournaments/table_entry_refused.html", context, status=status)
+
+
+def _token(request, token: str) -> TableToken | None:
+    row = selectors.token_row(token) if len(token) <= 64 else None
+    if row is None:
+        _count_wrong(request)
+    return row
+
+
+# No CSRF check: the secret token in the address is the only credential (no cookie or session
+# grants anything here), so a page elsewhere cannot forge an entry without already knowing it;
+# and a phone whose cookies were cleared while it kept an entry offline still gets it saved.
+@csrf_exempt
+@require_http_methods(["GET", "POST"])
+def entry_page(request, token: str):
+    if _blocked(request):
+        return _refusal(
+            request, 429, "Too many wrong entry addresses from this phone. Wait ten minutes."
+        )
+    row = _token(request, token)
+    if row is None:
+        return _refusal(request, 404, "This entry address is not known. Scan the table card again.")
+    if row.revoked_at is not None:
+        return _refusal(
+            request,
+            403,
+            f"This entry address of table {row.table} was replaced. "
+            "Scan the new table card, or ask the leader.",
+        )
+    event = row.event
+    if request.method == "POST":
+        return _submit(request, event, row.table)
+    if not event.table_entry:
+        return _refusal(
+            request,
+            403,
+            "Entering results at the tables is turned off: give the slip to the leader.",
+        )
+    return render(request, "tournaments/table_entry.html", _context(event, row.table, request))
+
+
+def _context(event, table: int, request) -> dict:
+    state = selectors.table_state(event, table)
+    fixing = request.GET.get("fix") == "1" and state.last_fixable
+    hand = selectors.rotation(event).hand(state.last.hand) if fixing else state.hand
+    visitor = hand.visitor_of(table) if hand else None
+    team = state.teams.get(visitor) if visitor else None
+    last = state.last
+    return {
+        "event": event,
+        "table": table,
+        "state": state,
+        "fixing": fixing,
+        "hand": hand,
+        "hands_total": sum(event.day_hand_counts),
+        "trump": Trump(hand.trump) if hand and hand.trump else None,
+        "visitor": visitor,
+        "visitor_team": team,
+        "visitor_pair": team.pair(hand.travelling) if team else "",
+        "settings": event.flag_settings,
+        "tricks_range": range(14),
+        "last": last,
+        "last_flags": flags_won(last.visitor_tricks, event.flag_settings) if last else 0,
+        "last_visitor": selectors.rotation(event).hand(last.hand).visitor_of(table)
+        if last
+        else None,
+    }
+
+
+def _submit(request, event, table: int):
+    try:
+        body = json.loads(request.body or b"{}")
+        if not isinstance(body, dict):
+            raise ValueError
+        hand = int(body.get("hand"))
+    except (TypeError, ValueError):
+        return JsonResponse({"error": "The entry could not be read; reload the page."}, status=400)
+    entry = TableEntry(
+        phone_id=str(body.get("id", "")),
+        hand=hand,
+        tricks_played=body.get("tricks"),
+        visitor_revokes=body.get("visitor_revokes", 0),
+        host_revokes=body.get("host_revokes", 0),
+    )
+    try:
+        outcome = table_entry_submit(event=event, table=table, entry=entry)
+    except RulesError as error:
+        return JsonResponse({"error": error.message, "field": error.field}, status=409)
+    waiting = outcome.status == "waiting"
+    return JsonResponse(
+        {
+            "saved": True,
+            "status": outcome.status,
+            "hand": outcome.hand,
+            "visitor_tricks": outcome.visitor_tricks,
+            "repeated": outcome.repeated,
+            "message": f"Saved: hand {outcome.hand}, visitors {outcome.visitor_tricks} tricks."
+            + (" The leader will check it." if waiting else ""),
+        }
+    )
