@@ -178,7 +178,7 @@
         trickSoFar = [];
         showLastTrick();
         const note = `${seatName(step.winner)} ${step.winner === "S" ? "win" : "wins"} the trick for ${sideName(step.winner)}.`;
-        $("trick-note").textContent = note;
+        $("trick-note").textContent = hold > 0 ? `${note} Tap to go on.` : note;
         announce(note);
         await holdTrick();
         clearTrick();

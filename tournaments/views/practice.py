@@ -56,8 +56,8 @@ def page(request):
         query.update({k: v for k, v in options.items() if v and v != "basic"})
         params = "&".join(f"{key}={value}" for key, value in query.items())
         return HttpResponseRedirect(f"{reverse('practice:page')}?{params}")
-    if options["level"] == "strong" and endplay_available():
-        shared_pool().warm()  # start the solver's workers while the page loads
+    if endplay_available():
+        shared_pool().warm()  # the strong level and the summary's double-dummy result use it
     context = {
         "seed": seed,
         "options": options,
@@ -176,7 +176,7 @@ def _trick(trick) -> dict:
     return {
         "leader": trick.leader.letter,
         "plays": [{"seat": s.letter, "card": _card(c)} for s, c in trick.plays],
-        "winner": trick.winner.letter if trick.winner else None,
+        "winner": None if trick.winner is None else trick.winner.letter,
     }
 
 
