@@ -1,26 +1,42 @@
 # Military Whist Director. `make run` serves the demo; `make test` runs every test.
+# `make hall` serves the hall's phones from the leader's laptop; `make serve` a hosted server.
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+TESTSTAMP := $(VENV)/.installed-test
 CHROMIUM ?= /usr/bin/chromium
 HOST   ?= 127.0.0.1:8000
+# The hall listens on every interface unless HOST= says otherwise.
+HALL_HOST := $(if $(filter command line environment,$(origin HOST)),$(HOST),0.0.0.0:8000)
 
-.PHONY: run install test lint browser bench clean
+PLATFORM ?=
+PYTHON_VERSION ?=
 
-$(STAMP): pyproject.toml
+.PHONY: run hall serve install test lint browser bench lock dist wheelhouse clean
+
+# What running needs, exactly as locked (the first command, at home with the internet; nothing
+# after it does).
+$(STAMP): requirements/run.txt
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet ".[test]"
+	$(BIN)/pip install --quiet --require-hashes -r requirements/run.txt
 	touch $(STAMP)
+
+# The test tools on top, locked the same way.
+$(TESTSTAMP): $(STAMP) requirements/test.txt
+	$(BIN)/pip install --quiet --require-hashes -r requirements/test.txt
+	touch $(TESTSTAMP)
 
 install: $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/python manage.py migrate --verbosity 0
-	$(BIN)/python manage.py load_demo
-	@echo "Military Whist Director: open http://$(HOST)/ (Ctrl+C stops it)"
-	$(BIN)/python manage.py runserver $(HOST)
+	$(BIN)/python -m whistdirector demo --listen $(HOST)
+
+hall: $(STAMP)
+	$(BIN)/python -m whistdirector hall --listen $(HALL_HOST)
+
+serve: $(STAMP)
+	$(BIN)/python -m whistdirector serve --listen $(HOST)
 
 # Browser tests drive Debian's Chromium (Playwright's own download cannot be fetched here).
 browser:
@@ -29,16 +45,32 @@ browser:
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
 	  else echo "Install Chromium first: sudo apt-get install chromium"; exit 1; fi; }
 
-lint: $(STAMP)
+lint: $(TESTSTAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
-test: $(STAMP) browser lint
+test: $(TESTSTAMP) browser lint
 	$(BIN)/python manage.py makemigrations --check --dry-run --verbosity 0
 	$(BIN)/pytest
 
-bench: $(STAMP)
+# New versions of the dependencies: re-resolve both lock files (every system, Python 3.11 up),
+# install them and run every test.
+lock: $(TESTSTAMP)
+	$(BIN)/uv pip compile pyproject.toml --universal --python-version 3.11 --generate-hashes --upgrade --quiet -o requirements/run.txt
+	$(BIN)/uv pip compile pyproject.toml --extra test --universal --python-version 3.11 --generate-hashes --quiet -c requirements/run.txt -o requirements/test.txt
+	$(MAKE) test
+
+# The installable wheel (whist-director) in dist/.
+dist: $(TESTSTAMP)
+	$(BIN)/pip wheel --quiet --no-deps -w dist .
+
+# Every wheel one system needs plus its installer: wheelhouse/<system>/ (this machine's, or
+# PLATFORM=win_amd64|macosx_11_0_arm64|macosx_10_13_x86_64|manylinux_2_28_x86_64 PYTHON_VERSION=3.13).
+wheelhouse: $(TESTSTAMP)
+	$(BIN)/python tools/wheelhouse.py $(if $(PLATFORM),--platform $(PLATFORM)) $(if $(PYTHON_VERSION),--python-version $(PYTHON_VERSION))
+
+bench: $(TESTSTAMP)
 	cd bench && ../$(BIN)/python foundation.py
 
 clean:
-	rm -rf $(VENV) db.sqlite3 staticfiles
+	rm -rf $(VENV) db.sqlite3* staticfiles secret_key backups dist build wheelhouse

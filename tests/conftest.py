@@ -28,6 +28,12 @@ def build_event(slug="hall", tables=4, hands_per_day=(30,), **options):
 
 
 @pytest.fixture(autouse=True)
+def _no_backups(settings):
+    """Tests write no backups unless they ask for a folder (tests/test_backups.py does)."""
+    settings.BACKUP_DIR = None
+
+
+@pytest.fixture(autouse=True)
 def _fresh_cache():
     """Each test starts with an empty cache, as a freshly started server does."""
     from django.core.cache import cache

@@ -142,15 +142,17 @@ def test_a_loan_shows_where_a_table_ran_dry(client, event, leader):
     assert "borrows 1 flag" in client.get(url(event, 1)).content.decode()
 
 
-def test_an_assistant_may_not_change_a_closed_days_results(client, event):
-    """Once day 1 is closed an assistant's correction is refused; nothing changes."""
+@pytest.mark.parametrize("role", [Role.ASSISTANT, Role.LEADER])
+def test_a_closed_days_result_is_refused_on_the_grid_naming_the_day(client, event, role):
+    """Once day 1 is closed a correction on the grid is refused, naming the day; nothing changes."""
     from tournaments.services.closing import day_close
 
     play(event, range(1, 31))
     day_close(event=event, day=1, actor=None)
-    client.force_login(make_user("helper", event, Role.ASSISTANT))
+    client.force_login(make_user("helper", event, role))
     body = grid_post(event, 1, {1: 3}, seen={1: 1}, was={1: "8,0,0"})
-    assert client.post(url(event), body).status_code == 403
+    page = client.post(url(event), body).content.decode()
+    assert "Day 1 is closed, so hand 1 cannot change" in page
     assert HandResult.objects.get(hand__number=1, host_table=1).visitor_tricks == 8
 
 

@@ -1,15 +1,18 @@
 """The demo events: a 16-table Provincial event part-way through day 2 and an 8-table Area
 event in its afternoon session. Built from a fixed seed so the fixtures are reproducible
-(``python manage.py build_demo`` rewrites ``fixtures/``)."""
+(``python manage.py build_demo`` rewrites ``tournaments/fixtures/``)."""
 
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 from .csv_formats import TeamRow
 from .models import Event
 from .services import ResultEntry, event_create, results_record, teams_replace
 from .services.closing import day_close
+
+DEMO_ARCHIVES = Path(__file__).resolve().parent / "fixtures"
 
 TOWNS = [
     "Belleville",

@@ -1,31 +1,60 @@
 """Settings for Military Whist Director.
 
-Defaults suit a leader's laptop in a hall with no internet: SQLite beside the code,
-DEBUG on, a fixed development key. Production sets WHIST_SECRET_KEY, WHIST_DEBUG=0,
-WHIST_ALLOWED_HOSTS and usually DATABASE_URL (PostgreSQL).
+Three ways to run, chosen by ``WHIST_MODE`` (the launcher in ``whistdirector/launch.py`` sets it):
+- ``dev`` (``make run``, the tests): debug on unless ``WHIST_DEBUG=0``, the development server.
+- ``hall`` (``make hall``): the leader's laptop serving phones on the hall's plain-HTTP network:
+  debug off, the laptop's own addresses allowed, no HTTPS redirect or Secure-only cookies.
+- ``serve`` (``make serve``): a hosted server behind a TLS proxy: debug off,
+  ``WHIST_SECRET_KEY`` required, HTTPS assumed (``WHIST_SSL_REDIRECT=0`` where TLS ends elsewhere).
 """
 
 from __future__ import annotations
 
 import os
+import tempfile
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
 
-BASE_DIR = Path(__file__).resolve().parent.parent
+from .paths import data_dir, hall_secret_key
 
-DEBUG = os.environ.get("WHIST_DEBUG", "1") == "1"
+BASE_DIR = Path(__file__).resolve().parent.parent
+DATA_DIR = data_dir(BASE_DIR)
+
+MODE = os.environ.get("WHIST_MODE", "dev")
+if MODE not in ("dev", "hall", "serve"):
+    raise RuntimeError(f"WHIST_MODE must be dev, hall or serve, not {MODE!r}.")
+DEBUG = MODE == "dev" and os.environ.get("WHIST_DEBUG", "1") == "1"
+HALL = MODE == "hall"
+
 SECRET_KEY = os.environ.get("WHIST_SECRET_KEY", "")
 if not SECRET_KEY:
-    if not DEBUG:
+    if HALL:
+        SECRET_KEY = hall_secret_key(DATA_DIR)
+    elif not DEBUG:
         raise RuntimeError("Set WHIST_SECRET_KEY when WHIST_DEBUG=0.")
-    SECRET_KEY = "dev-only-not-secret-military-whist"  # noqa: S105 - local laptop default
-ALLOWED_HOSTS = [
-    h
-    for h in os.environ.get("WHIST_ALLOWED_HOSTS", "127.0.0.1,localhost,testserver").split(",")
-    if h
-]
-CSRF_TRUSTED_ORIGINS = [o for o in os.environ.get("WHIST_CSRF_TRUSTED_ORIGINS", "").split(",") if o]
+    else:
+        SECRET_KEY = "dev-only-not-secret-military-whist"  # noqa: S105 - local laptop default
+
+
+def _listed(name: str, default: str = "") -> list[str]:
+    return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
+
+
+# The hall launcher adds the laptop's own network addresses (WHIST_HALL_HOSTS) so phones on the
+# hall's Wi-Fi are answered without the leader editing anything.
+ALLOWED_HOSTS = _listed("WHIST_ALLOWED_HOSTS", "127.0.0.1,localhost,testserver") + _listed(
+    "WHIST_HALL_HOSTS"
+)
+CSRF_TRUSTED_ORIGINS = _listed("WHIST_CSRF_TRUSTED_ORIGINS")
+
+# Automatic backups of every event (tournaments/backups.py); a USB stick is a good place.
+BACKUP_DIR = Path(os.environ.get("WHIST_BACKUP_DIR", "") or DATA_DIR / "backups")
+BACKUP_SECONDS = float(os.environ.get("WHIST_BACKUP_SECONDS", "5"))
+
+# The base of every printed QR code and link ("" = the address the page was asked for).
+PUBLIC_URL = os.environ.get("WHIST_PUBLIC_URL", "").rstrip("/")
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -35,17 +64,25 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django_tables2",
+    "axes",
     "tournaments",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "axes.middleware.AxesMiddleware",
+]
+
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
 ]
 
 ROOT_URLCONF = "whistdirector.urls"
@@ -53,7 +90,7 @@ ROOT_URLCONF = "whistdirector.urls"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [BASE_DIR / "templates"],
+        "DIRS": [],  # the app's own templates/ folder: they travel inside the wheel
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [
@@ -69,7 +106,7 @@ WSGI_APPLICATION = "whistdirector.wsgi.application"
 
 DATABASES = {
     "default": dj_database_url.config(
-        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
+        default=f"sqlite:///{DATA_DIR / 'db.sqlite3'}",
         conn_max_age=int(os.environ.get("WHIST_CONN_MAX_AGE", "0")),
     )
 }
@@ -77,14 +114,37 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # A laptop with one leader typing while phones refresh: wait for the write lock.
     # IMMEDIATE: a write transaction takes the lock when it starts, so two leaders saving at
     # once queue up instead of failing half-way.
-    DATABASES["default"].setdefault("OPTIONS", {}).update(timeout=20, transaction_mode="IMMEDIATE")
+    # WAL and full sync: a laptop that loses power mid-hand keeps every saved hand.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        timeout=20,
+        transaction_mode="IMMEDIATE",
+        init_command="PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;",
+    )
+    # Tests use a file too (one per run): an in-memory shared cache locks whole tables and
+    # cannot wait, as concurrent saves must.
+    DATABASES["default"]["TEST"] = {
+        "NAME": str(Path(tempfile.gettempdir()) / f"whist-test-{os.getpid()}.sqlite3")
+    }
 
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+
+# Repeated wrong passwords for one user name from one address wait a quarter of an hour.
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+if int(os.environ.get("WHIST_PROXY_COUNT", "0")):
+    # Behind a proxy the visitor's address is in X-Forwarded-For; in the hall nobody is.
+    AXES_IPWARE_PROXY_COUNT = int(os.environ["WHIST_PROXY_COUNT"])
+    AXES_IPWARE_META_PRECEDENCE_ORDER = ("HTTP_X_FORWARDED_FOR", "REMOTE_ADDR")
 
 LANGUAGE_CODE = "en-ca"
 TIME_ZONE = os.environ.get("WHIST_TIME_ZONE", "America/Toronto")
@@ -92,8 +152,17 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = DATA_DIR / "staticfiles"
+STATIC_ROOT.mkdir(exist_ok=True)  # whitenoise serves from here once collectstatic has run
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    # Production pages name hashed, compressed copies that whitenoise serves with long caching.
+    "staticfiles": {
+        "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
+        if DEBUG
+        else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+    },
+}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 LOGIN_REDIRECT_URL = "/"
@@ -101,8 +170,23 @@ LOGOUT_REDIRECT_URL = "/"
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/bootstrap4.html"
 
-if not DEBUG:
+# Everything to standard error; a server error is logged with its traceback in every mode.
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"plain": {"format": "{asctime} {levelname} {name}: {message}", "style": "{"}},
+    "handlers": {"stderr": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "root": {"handlers": ["stderr"], "level": "WARNING"},
+    "loggers": {
+        "django": {"handlers": ["stderr"], "level": "WARNING", "propagate": False},
+        "django.server": {"handlers": ["stderr"], "level": "INFO", "propagate": False},
+        "waitress": {"handlers": ["stderr"], "level": "INFO", "propagate": False},
+    },
+}
+
+if not DEBUG and not HALL:
     SECURE_SSL_REDIRECT = os.environ.get("WHIST_SSL_REDIRECT", "1") == "1"
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$"]  # a load balancer's probe may use plain HTTP
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
     SECURE_HSTS_SECONDS = int(os.environ.get("WHIST_HSTS_SECONDS", "31536000"))

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from django.utils import timezone
 
-from .. import selectors
+from .. import links, selectors
 from ..models import Event, Team
 from ..rules.errors import RulesError
 from ..rules.types import Result, Rotation, Standing
@@ -27,7 +27,7 @@ WHATS = {
     "counts": "Flag-count sheets",
     "standings": "Standings",
 }
-DEFAULT_BASE_URL = "http://127.0.0.1:8000"
+DEFAULT_BASE_URL = links.FALLBACK  # where QR codes point without WHIST_PUBLIC_URL
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,7 @@ Every function runs a fixed number of queries. Standings and the rotation are de
 and cached under the event's revision, which every write bumps.
 """
 
-from .events import cached, cached_by_slug, event_by_slug
+from .events import cached, cached_by_slug, event_by_slug, recent_events
 from .ledger import closed_days, day_ledger, results, teams_by_table
 from .movement import hand_from_row, rotation, rotation_payload
 from .ranking import (
@@ -30,6 +30,7 @@ __all__ = [
     "hands_played",
     "playoff_due_tables",
     "playoffs",
+    "recent_events",
     "results",
     "rotation",
     "rotation_payload",

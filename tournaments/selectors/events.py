@@ -15,6 +15,11 @@ from django.shortcuts import get_object_or_404
 from ..models import Event
 
 
+def recent_events(limit: int = 50) -> list[Event]:
+    """The newest events first (one query)."""
+    return list(Event.objects.order_by("-created_at")[:limit])
+
+
 def event_by_slug(slug: str) -> Event:
     return get_object_or_404(Event, slug=slug)
 

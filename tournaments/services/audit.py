@@ -3,10 +3,11 @@ so cached standings and pages are rebuilt."""
 
 from __future__ import annotations
 
+from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
-from .. import permissions
+from .. import backups, permissions
 from ..models import AuditEntry, Event
 
 
@@ -25,6 +26,8 @@ def audit(
 
 
 def bump_revision(event: Event) -> None:
-    """Mark the event changed so cached standings and rotation are rebuilt."""
+    """Mark the event changed so cached standings and rotation are rebuilt, and back it up
+    once the change is committed."""
     Event.objects.filter(pk=event.pk).update(revision=F("revision") + 1)
     event.refresh_from_db(fields=["revision"])
+    transaction.on_commit(lambda: backups.request(event.pk))

@@ -14,7 +14,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
-from .. import permissions, selectors
+from .. import backups, permissions, selectors
 from ..models import DayClose, DayRecord, Event, Hand
 from ..rules.errors import RulesError
 from .audit import audit, bump_revision
@@ -117,4 +117,5 @@ def day_close(
         },
     ).save()
     bump_revision(event)
+    transaction.on_commit(lambda: backups.request(event.pk, kind="close"))  # kept for good
     return close

@@ -1,5 +1,5 @@
 """Saving one hand's entry grid: rows changed by someone else since the page was loaded are
-reported, every other row is saved together, and a closed day is a leader's to change."""
+reported, every other row is saved together; a closed day's results wait for its reopening."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from django.db import transaction
 from .. import permissions
 from ..models import DayClose, Event, Hand, HandResult
 from ..rules.errors import RulesError
+from .closed_days import refuse_if_closed
 from .locks import lock_event
 from .results import ResultConflict, ResultEntry, results_record
 
@@ -37,22 +38,15 @@ def hand_results_save(
     """Save the entry grid of one hand: rows whose result changed since the page was loaded
     are left alone and returned as conflicts; every other row is saved together.
 
-    Results of a closed day or session are confirmed records: only a leader changes them.
+    Results of a closed day or session are confirmed records: refused until a leader reopens it.
     """
     permissions.require(actor, event, permissions.ENTER)
     lock_event(event)
     row = Hand.objects.filter(event=event, number=hand).first()
     if row is None:
         raise RulesError(f"There is no hand {hand} in this event", field="hand")
-    if (
-        entries
-        and actor is not None
-        and not permissions.allowed(actor, event, permissions.LEAD)
-        and hand_is_closed(event, row)
-    ):
-        raise permissions.PermissionDenied(
-            f"Day {row.day} is closed; only a leader may change its results."
-        )
+    if entries:
+        refuse_if_closed(event, [row])
     current = {
         table: (version, tricks)
         for table, version, tricks in HandResult.objects.filter(hand=row).values_list(

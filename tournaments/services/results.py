@@ -13,6 +13,7 @@ from ..models import AuditEntry, Event, Hand, HandResult, Loan
 from ..rules import flags as flag_rules
 from ..rules.errors import RulesError
 from .audit import audit, bump_revision
+from .closed_days import refuse_if_closed
 from .locks import lock_event
 
 
@@ -60,6 +61,7 @@ def results_record(
     lock_event(event)
     numbers = {e.hand for e in entries}
     hands = {h.number: h for h in Hand.objects.filter(event=event, number__in=numbers)}
+    refuse_if_closed(event, hands.values())
     current = {
         (r.hand_id, r.host_table): r
         for r in HandResult.objects.filter(event=event, hand__in=hands.values())

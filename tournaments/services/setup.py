@@ -16,6 +16,7 @@ from ..rules import rotation as rotation_rules
 from ..rules.errors import RulesError
 from ..rules.types import Rotation, Trump
 from .audit import audit, bump_revision
+from .closed_days import refuse_if_closed
 from .locks import lock_event
 
 SETTING_FIELDS = (
@@ -133,9 +134,11 @@ def hand_trump_record(*, event: Event, hand: int, trump: str, actor) -> Hand:
         raise RulesError(
             "Choose hearts, spades, diamonds, clubs or no trump", field="trump"
         ) from None
-    row = Hand.objects.select_for_update().filter(event=event, number=hand).first()
+    lock_event(event)
+    row = Hand.objects.filter(event=event, number=hand).first()
     if row is None:
         raise RulesError(f"There is no hand {hand} in this event", field="hand")
+    refuse_if_closed(event, [row])
     before = row.trump
     if before != chosen.value:
         row.trump = chosen.value

@@ -6,7 +6,7 @@ The leader's pages and the printouts keep their routes in their own modules; the
 
 from django.urls import path
 
-from ..views import public
+from ..views import hall, public
 from .leader import urlpatterns as leader_patterns
 from .printing import urlpatterns as print_patterns
 
@@ -15,6 +15,7 @@ app_name = "tournaments"
 urlpatterns = [
     path("", public.event_list, name="event_list"),
     path("healthz", public.healthz, name="healthz"),
+    path("hall/", hall.hall_page, name="hall"),
     path("events/<slug:slug>/", public.event_home, name="event"),
     path("events/<slug:slug>/standings/", public.standings_page, name="standings"),
     path("events/<slug:slug>/rotation/", public.rotation_page, name="rotation"),

@@ -13,7 +13,7 @@ from .. import permissions, selectors
 from ..forms import CountsForm
 from ..models import DayClose, Event, Hand
 from ..rules.errors import RulesError
-from ..services import closing
+from ..services import closed_days, closing
 from .access import event_page
 
 
@@ -69,6 +69,22 @@ def _rows(event: Event, day: int, up_to: int, form: CountsForm, checked: bool) -
     ]
 
 
+def _reopen(request, event: Event, day: int, session: int):
+    if not permissions.allowed(request.user, event, permissions.LEAD):
+        raise PermissionDenied("Only a leader reopens a day.")
+    try:
+        closed_days.day_reopen(event=event, day=day, session=session, actor=request.user)
+    except RulesError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(
+            request,
+            f"Day {day}{f' session {session}' if session else ''} is open again: make the "
+            "correction, then close it again.",
+        )
+    return redirect(request.path)
+
+
 @require_http_methods(["GET", "POST"])
 @event_page(permissions.ENTER)
 def close_day(request, event: Event, day: int, session: int = 0):
@@ -77,6 +93,8 @@ def close_day(request, event: Event, day: int, session: int = 0):
     if up_to is None:
         messages.error(request, f"There is no day {day} session {session} in this event.")
         return redirect(reverse("tournaments:close_list", args=[event.slug]))
+    if request.method == "POST" and request.POST.get("action") == "reopen" and done is not None:
+        return _reopen(request, event, day, session)
     form = CountsForm(request.POST or None, tables=event.tables)
     checked = request.method == "POST" and form.is_valid()
     if checked and request.POST.get("action") == "close" and done is None:

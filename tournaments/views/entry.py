@@ -99,7 +99,8 @@ def _render_grid(request, event: Event, hand: Hand, posted: GridInput | None = N
         "hands_total": sum(event.day_hand_counts),
         "history": hand_history(event, hand.number),
         "closed": closed,
-        "can_edit": not closed or permissions.allowed(request.user, event, permissions.LEAD),
+        "can_edit": not closed,
+        "can_reopen": closed and permissions.allowed(request.user, event, permissions.LEAD),
         "next_hand": hand.number + 1 if hand.number < sum(event.day_hand_counts) else None,
         "settings": event.flag_settings,
         "cut_event": event.trumps == LEADERS_CUT,
@@ -123,6 +124,10 @@ def hand_grid(request, event: Event, number: int):
         posted.conflicts = {conflict.host_table: conflict.message}
         posted.unsaved = {e.host_table for e in posted.entries}
         messages.error(request, "Nothing was saved: another leader saved at the same moment.")
+        return _render_grid(request, event, hand, posted)
+    except RulesError as refused:  # the day was closed meanwhile
+        posted.unsaved = {e.host_table for e in posted.entries}
+        messages.error(request, f"Nothing was saved: {refused.message}")
         return _render_grid(request, event, hand, posted)
     posted.conflicts = {c.host_table: c.message for c in outcome.conflicts}
     if outcome.saved:

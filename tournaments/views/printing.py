@@ -15,6 +15,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from .. import pdf, permissions, selectors
+from ..links import is_loopback, public_base
 from ..models import Event
 from ..rules.errors import RulesError
 
@@ -83,6 +84,8 @@ def _page(request, event: Event, form: PrintForm, status: int = 200) -> HttpResp
         "form": form,
         "whats": pdf.WHATS,
         "table_numbers": range(1, event.tables + 1),
+        "public_base": public_base(request),
+        "public_base_loopback": is_loopback(public_base(request)),
     }
     return render(request, "tournaments/print.html", context, status=status)
 
@@ -107,7 +110,7 @@ def print_pdf(request, slug):
     form = PrintForm(request.GET, event=event)
     if not form.is_valid():
         return _page(request, event, form, status=400)
-    job = form.job(base_url=request.build_absolute_uri("/").rstrip("/"))
+    job = form.job(base_url=public_base(request))
     try:
         body = pdf.render(event, job)
     except RulesError as error:
@@ -122,7 +125,7 @@ def print_pdf(request, slug):
 def standings_pdf(request, slug):
     """The standings to post on the wall; public, like the standings page."""
     event = selectors.event_by_slug(slug)
-    job = pdf.PrintJob(what="standings", base_url=request.build_absolute_uri("/").rstrip("/"))
+    job = pdf.PrintJob(what="standings", base_url=public_base(request))
     response = HttpResponse(pdf.render(event, job), content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="{pdf.filename(event, job)}"'
     return response

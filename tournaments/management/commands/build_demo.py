@@ -1,13 +1,10 @@
 from __future__ import annotations
 
-from pathlib import Path
-
-from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
 from tournaments.archive import dumps, export_event
-from tournaments.demo import build_area, build_provincial
+from tournaments.demo import DEMO_ARCHIVES, build_area, build_provincial
 from tournaments.models import Event
 
 
@@ -17,7 +14,7 @@ class Command(BaseCommand):
     def handle(self, *args, **o):
         if Event.objects.filter(slug__in=["provincial-demo", "area-demo"]).exists():
             raise CommandError("The demo events exist already; run this on an empty database")
-        out = Path(settings.BASE_DIR) / "fixtures"
+        out = DEMO_ARCHIVES
         for build in (build_provincial, build_area):
             with transaction.atomic():
                 event = build()

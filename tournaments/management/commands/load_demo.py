@@ -1,16 +1,14 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
-from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 
 from tournaments.archive import import_event
+from tournaments.demo import DEMO_ARCHIVES
 from tournaments.models import Event, EventRole, Role
-
-DEMO_USER, DEMO_PASSWORD = "leader", "whist-demo"
+from tournaments.services.accounts import DEMO_PASSWORD, DEMO_USER
 
 
 class Command(BaseCommand):
@@ -18,13 +16,13 @@ class Command(BaseCommand):
 
     def handle(self, *args, **o):
         if not Event.objects.exists():
-            for path in sorted((Path(settings.BASE_DIR) / "fixtures").glob("*-demo.json")):
+            for path in sorted(DEMO_ARCHIVES.glob("*-demo.json")):
                 event = import_event(json.loads(path.read_text(encoding="utf-8")))
                 self.stdout.write(f"Loaded demo event {event.slug}")
         users = get_user_model().objects
         if not users.filter(username=DEMO_USER).exists():
-            # Staff: on a hall laptop the leader also creates events and manages accounts.
-            users.create_user(DEMO_USER, password=DEMO_PASSWORD, is_staff=True)
+            # Not staff: the demo leader leads the demo events and nothing else.
+            users.create_user(DEMO_USER, password=DEMO_PASSWORD)
         leader = users.get(username=DEMO_USER)
         for event in Event.objects.filter(slug__endswith="-demo"):
             EventRole.objects.get_or_create(
@@ -32,5 +30,5 @@ class Command(BaseCommand):
             )
         self.stdout.write(
             f"Demo leader login: user {DEMO_USER!r}, password {DEMO_PASSWORD!r} "
-            "(for trying the app; create your own leaders for a real event)"
+            "(leads the demo events only; `make hall` asks for your own leader login)"
         )

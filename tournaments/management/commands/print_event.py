@@ -6,6 +6,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from tournaments import pdf
+from tournaments.links import public_base
 from tournaments.management.commands.import_teams import event_or_error
 from tournaments.rules.errors import RulesError
 
@@ -24,8 +25,9 @@ class Command(BaseCommand):
         parser.add_argument("--paper", choices=["letter", "a4"], default="")
         parser.add_argument(
             "--base-url",
-            default=pdf.DEFAULT_BASE_URL,
-            help="Where the tables' QR codes point (default %(default)s).",
+            default="",
+            help="Where the tables' QR codes point (default WHIST_PUBLIC_URL, else "
+            f"{pdf.DEFAULT_BASE_URL}).",
         )
         parser.add_argument(
             "--fill", action="store_true", help="Fill the expected flag counts from the results."
@@ -39,7 +41,7 @@ class Command(BaseCommand):
                 what=o["what"],
                 tables=pdf.parse_tables(o["tables"], event.tables),
                 paper=o["paper"],
-                base_url=o["base_url"],
+                base_url=o["base_url"].rstrip("/") or public_base(),
                 fill_counts=o["fill"],
                 session=pdf.parse_session(o["session"]),
             )

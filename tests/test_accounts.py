@@ -1,0 +1,89 @@
+"""Logins in a hall: the demo's published password opens no door, weak passwords are refused,
+and repeated wrong passwords lock that user name out from that device for a while."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+from django.urls import reverse
+
+from tests.leader_helpers import make_event
+from tournaments import permissions
+from tournaments.models import AuditEntry
+from tournaments.rules.errors import RulesError
+from tournaments.services import accounts
+from tournaments.services.people import role_grant
+
+pytestmark = pytest.mark.django_db
+Users = get_user_model()
+
+
+@pytest.fixture
+def demo(db):
+    call_command("load_demo", stdout=open("/dev/null", "w"))  # noqa: SIM115
+    return Users.objects.get(username=accounts.DEMO_USER)
+
+
+def test_the_demo_leader_leads_the_demo_events_only(demo):
+    """The demo login is not staff: it leads the demo events and no real one."""
+    real = make_event("spring-cup")
+    demo_event = real.__class__.objects.get(slug="area-demo")
+    assert not demo.is_staff
+    assert permissions.allowed(demo, demo_event, permissions.LEAD)
+    assert not permissions.allowed(demo, real, permissions.LEAD)
+
+
+def test_the_demo_password_is_found_and_removing_the_demo_leader_closes_it(demo):
+    """The hall's check finds the published password, and remove_demo_leader removes it."""
+    assert accounts.published_password_users() == [accounts.DEMO_USER]
+    call_command("remove_demo_leader", stdout=open("/dev/null", "w"))  # noqa: SIM115
+    assert accounts.published_password_users() == []
+    assert AuditEntry.objects.filter(action="demo leader removed").exists()
+
+
+@pytest.mark.parametrize("weak", ["password", "12345678", "margaret1", "short"])
+def test_a_leader_account_with_a_weak_password_is_refused(weak):
+    """createleader refuses common, numeric, name-like and short passwords, creating nothing."""
+    with pytest.raises(RulesError):
+        accounts.leader_create(username="margaret", password=weak)
+    assert not Users.objects.filter(username="margaret").exists()
+
+
+def test_a_helper_account_with_a_common_password_is_refused():
+    """A leader creating a scorer's account with the password 'password' is told why."""
+    event = make_event()
+    with pytest.raises(RulesError, match="too common"):
+        role_grant(event=event, username="bob", role="assistant", password="password", actor=None)
+
+
+def test_a_leader_user_name_follows_djangos_rules():
+    """A user name with spaces or slashes is refused."""
+    with pytest.raises(RulesError):
+        accounts.leader_create(username="mar garet/1", password="Flag-Keeper-2026")
+
+
+def test_createleader_makes_a_staff_account(monkeypatch):
+    """createleader makes the installation's leader, who creates events."""
+    monkeypatch.setenv("WHIST_LEADER_PASSWORD", "Flag-Keeper-2026")
+    call_command("createleader", username="margaret", stdout=open("/dev/null", "w"))  # noqa: SIM115
+    user = Users.objects.get(username="margaret")
+    assert user.is_staff and user.check_password("Flag-Keeper-2026")
+    assert accounts.leader_exists()
+
+
+def test_five_wrong_passwords_lock_that_user_out_from_that_device(client):
+    """After five wrong passwords even the right one is refused from that address, while the
+    same user from another device still logs in."""
+    Users.objects.create_user("margaret", password="Flag-Keeper-2026")
+    login = reverse("login")
+    for _ in range(5):
+        client.post(login, {"username": "margaret", "password": "wrong"}, REMOTE_ADDR="10.1.1.5")
+    locked = client.post(
+        login, {"username": "margaret", "password": "Flag-Keeper-2026"}, REMOTE_ADDR="10.1.1.5"
+    )
+    assert locked.status_code == 429 and "Too many wrong passwords" in locked.content.decode()
+    other = client.post(
+        login, {"username": "margaret", "password": "Flag-Keeper-2026"}, REMOTE_ADDR="10.1.1.6"
+    )
+    assert other.status_code == 302

@@ -1,0 +1,169 @@
+"""The hall and the hosted server as started by `make hall` and `make serve`: the production server
+answers phones at the laptop's own address with styles and scripts, and refuses to open a
+network door. Traffic goes to 127.0.0.1 only, with the phone's Host header."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+
+import pytest
+
+from tests import servers
+from whistdirector.network import lan_addresses
+
+pytestmark = pytest.mark.servers
+LAN = (lan_addresses() or ["127.0.0.1"])[0]
+
+
+@pytest.fixture(scope="module")
+def hall(tmp_path_factory):
+    data = tmp_path_factory.mktemp("hall")
+    env = servers.hall_installation(data)
+    server = servers.start("hall", env, data)
+    print(f"\nmake hall to first page: {server.started_in:.1f} s")  # noqa: T201 - a figure
+    yield server
+    server.stop()
+
+
+def host(server) -> str:
+    return f"{LAN}:{server.port}"
+
+
+def test_a_phone_opens_the_table_card_address_at_the_laptops_hall_address(hall):
+    """The QR code on table 3's card opens table 3's page for a phone on the hall's Wi-Fi."""
+    status, _, body = hall.get("/events/provincial-demo/tables/3/", host(hall))
+    assert status == 200 and b"Table 3" in body
+
+
+def test_the_hall_serves_pages_with_their_stylesheet_and_scripts(hall):
+    """The standings' stylesheet and the projector's script are served, compressed and hashed."""
+    _, _, standings = hall.get("/events/provincial-demo/standings/", host(hall))
+    _, _, projector = hall.get("/events/provincial-demo/projector/", host(hall))
+    wanted = servers.assets(standings) + servers.assets(projector)
+    assert any(a.endswith(".css") for a in wanted) and any(a.endswith(".js") for a in wanted)
+    for asset in wanted:
+        assert re.search(r"\.[0-9a-f]{12}\.(css|js)$", asset), asset
+        status, headers, _ = hall.get(asset, host(hall), {"Accept-Encoding": "gzip"})
+        assert status == 200 and headers.get("Content-Encoding") == "gzip", asset
+
+
+def test_the_hall_page_shows_the_address_phones_open(hall):
+    """/hall/ shows the laptop's hall address as text and as a QR code."""
+    status, _, body = hall.get("/hall/", host(hall))
+    assert status == 200
+    assert f"http://{LAN}:{hall.port}".encode() in body and b"<svg" in body
+
+
+def test_a_missing_table_gets_the_apps_own_not_found_page(hall):
+    """Debug pages never reach the hall: a missing table is the app's own 404 page."""
+    status, _, body = hall.get("/events/provincial-demo/tables/99/", host(hall))
+    assert status == 404 and b"There is no such page" in body and b"Traceback" not in body
+
+
+def test_the_hall_refuses_an_address_that_is_not_the_laptops(hall):
+    """A request naming some other host is refused (400)."""
+    assert hall.get("/", "whist.example.org")[0] == 400
+
+
+def test_the_hall_does_not_redirect_phones_to_https(hall):
+    """The hall is plain HTTP: the login page answers 200 with no Secure-only cookie."""
+    status, headers, _ = hall.get("/accounts/login/", host(hall))
+    assert status == 200
+    assert "secure" not in headers.get("Set-Cookie", "").lower()
+
+
+def test_the_hall_refuses_to_start_while_the_demo_password_works(tmp_path):
+    """With the demo leader's published password still valid, make hall says how to remove it."""
+    env = servers.environment(tmp_path)
+    env.pop("DATABASE_URL", None)
+    servers.manage(env, "migrate", "--verbosity", "0")
+    servers.manage(env, "load_demo")
+    run = subprocess.run(  # noqa: S603
+        [sys.executable, "-m", "whistdirector", "hall", "--listen", "127.0.0.1:1"],
+        cwd=servers.ROOT,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode != 0
+    assert "remove_demo_leader" in run.stderr and "published password" in run.stderr
+
+
+def test_the_hall_asks_for_a_leader_when_there_is_none(tmp_path):
+    """On an installation without a leader, a hall started with nobody at the keyboard says
+    how to create one instead of serving."""
+    env = servers.environment(tmp_path)
+    env.pop("DATABASE_URL", None)
+    run = subprocess.run(  # noqa: S603
+        [sys.executable, "-m", "whistdirector", "hall", "--listen", "127.0.0.1:1"],
+        cwd=servers.ROOT,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode != 0 and "createleader" in run.stderr
+
+
+def test_the_hosted_server_serves_https_behind_its_proxy(tmp_path):
+    """make serve: plain requests are sent to HTTPS; through the proxy pages and static files
+    answer (on PostgreSQL when DATABASE_URL is set, as on a province's server)."""
+    env = servers.environment(
+        tmp_path,
+        WHIST_SECRET_KEY="a-long-random-secret-for-the-hosted-test-0123456789",
+        WHIST_ALLOWED_HOSTS="whist.example.org",
+    )
+    servers.manage(env, "migrate", "--verbosity", "0")
+    leader_env = {**env, "WHIST_LEADER_PASSWORD": servers.LEADER_PASSWORD}
+    servers.manage(leader_env, "createleader", "--username", f"lead{servers.free_port()}")
+    server = servers.start("serve", env, tmp_path, probe_host="whist.example.org")
+    try:
+        status, headers, _ = server.get("/", "whist.example.org")
+        assert status == 301 and headers["Location"].startswith("https://whist.example.org/")
+        proxied = {"X-Forwarded-Proto": "https"}
+        status, _, page = server.get("/accounts/login/", "whist.example.org", proxied)
+        assert status == 200
+        stylesheet = servers.assets(page)[0]
+        assert server.get(stylesheet, "whist.example.org", proxied)[0] == 200
+    finally:
+        server.stop()
+
+
+@pytest.mark.parametrize(
+    "target, extra, listen",
+    [
+        ("hall", [], "0.0.0.0:8000"),
+        ("hall", ["HOST=0.0.0.0:9000"], "0.0.0.0:9000"),
+        ("serve", [], "127.0.0.1:8000"),
+        ("run", [], "127.0.0.1:8000"),
+    ],
+)
+def test_make_starts_each_mode_on_its_documented_address(target, extra, listen):
+    """make hall listens on every interface at port 8000 unless HOST= says otherwise; make serve
+    and make run listen on this computer only."""
+    plan = subprocess.run(  # noqa: S603
+        ["make", "-n", "-o", ".venv/.installed", target, *extra],  # noqa: S607
+        cwd=servers.ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    mode = {"run": "demo"}.get(target, target)
+    assert f"-m whistdirector {mode} --listen {listen}" in plan
+
+
+def test_backups_option_points_the_backups_at_a_usb_stick(monkeypatch):
+    """whist-director hall --backups E:/whist sets the backups folder for that run."""
+    from whistdirector import launch
+
+    seen = []
+    monkeypatch.delenv("WHIST_BACKUP_DIR", raising=False)
+    monkeypatch.setattr(launch, "hall", lambda listen: seen.append(os.environ["WHIST_BACKUP_DIR"]))
+    launch.main(["hall", "--backups", "/media/usb/whist"])
+    assert seen == ["/media/usb/whist"]

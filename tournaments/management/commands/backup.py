@@ -1,0 +1,17 @@
+from __future__ import annotations
+
+from django.core.management.base import BaseCommand, CommandError
+
+from tournaments import backups
+from tournaments.models import Event
+
+
+class Command(BaseCommand):
+    help = "Write a backup of every event now to the backups folder (kept for good)"
+
+    def handle(self, *args, **o):
+        if backups.folder() is None:
+            raise CommandError("No backups folder: set WHIST_BACKUP_DIR.")
+        for event in Event.objects.order_by("slug"):
+            path = backups.write_backup(event, kind="manual")
+            self.stdout.write(f"{event.slug}: {path}")

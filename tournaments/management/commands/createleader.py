@@ -1,0 +1,28 @@
+from __future__ import annotations
+
+import getpass
+import os
+
+from django.core.management.base import BaseCommand, CommandError
+
+from tournaments.rules.errors import RulesError
+from tournaments.services import accounts
+
+
+class Command(BaseCommand):
+    help = (
+        "Create the leader's own account (staff: creates events and accounts). Asks for the "
+        "password, or reads WHIST_LEADER_PASSWORD where nobody is at the keyboard."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("--username", help="the leader's user name (asked when left out)")
+
+    def handle(self, *args, **o):
+        username = o["username"] or input("Leader's user name: ").strip()
+        password = os.environ.get("WHIST_LEADER_PASSWORD") or getpass.getpass("Password: ")
+        try:
+            accounts.leader_create(username=username, password=password)
+        except RulesError as error:
+            raise CommandError(str(error)) from None
+        self.stdout.write(f"Leader {username!r} created; log in at /accounts/login/.")

@@ -1,0 +1,46 @@
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+
+from tournaments import backups, selectors
+from tournaments.archive import import_event
+from tournaments.models import Event
+from tournaments.rules.errors import RulesError
+
+
+class Command(BaseCommand):
+    help = (
+        "Bring events back into an empty database: the newest backup of every event in the "
+        "backups folder, or the archive files given"
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("files", nargs="*", help="archives to restore (default: the newest)")
+        parser.add_argument("--from", dest="source", help="the backups folder (a USB stick)")
+
+    def handle(self, *args, **o):
+        if Event.objects.exists():
+            raise CommandError(
+                "This database already holds events. Restore into an empty one: a new laptop, "
+                "or another WHIST_DATA_DIR."
+            )
+        base = Path(o["source"]) if o["source"] else backups.folder()
+        paths = [Path(f) for f in o["files"]] or self.newest(base)
+        if not paths:
+            raise CommandError(f"No backups found in {base}.")
+        for path in paths:
+            try:
+                event = import_event(json.loads(path.read_text(encoding="utf-8")))
+            except (OSError, ValueError, RulesError) as error:
+                raise CommandError(f"{path}: {error}") from None
+            played = selectors.hands_played(event)
+            self.stdout.write(f"Restored {event.slug} (up to hand {played}) from {path}")
+
+    def newest(self, base: Path | None) -> list[Path]:
+        if base is None or not base.is_dir():
+            return []
+        found = (backups.backups_of(d.name, base) for d in sorted(base.iterdir()) if d.is_dir())
+        return [b[-1] for b in found if b]

@@ -1,0 +1,59 @@
+"""Accounts of the installation: the leader who runs the hall, and the demo's published login.
+
+Nobody in a hall may log in with a password printed in the README, so the hall and the server
+refuse to start while an account still has one.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.password_validation import validate_password
+from django.contrib.auth.validators import UnicodeUsernameValidator
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from ..rules.errors import RulesError
+from .audit import audit
+
+DEMO_USER, DEMO_PASSWORD = "leader", "whist-demo"
+PUBLISHED_PASSWORDS = (DEMO_PASSWORD,)
+
+
+def published_password_users() -> list[str]:
+    """User names of active accounts whose password is one printed in the README."""
+    users = get_user_model().objects.filter(is_active=True).order_by("username")
+    return [
+        u.get_username()
+        for u in users
+        if u.has_usable_password() and any(u.check_password(p) for p in PUBLISHED_PASSWORDS)
+    ]
+
+
+def leader_exists() -> bool:
+    """An installation has a leader once any staff account exists."""
+    return get_user_model().objects.filter(is_active=True, is_staff=True).exists()
+
+
+@transaction.atomic
+def leader_create(*, username: str, password: str):
+    """The installation's leader: staff and administrator, so they create events and accounts."""
+    users = get_user_model()
+    try:
+        UnicodeUsernameValidator()(username)
+        if users.objects.filter(username=username).exists():
+            raise ValidationError(f"The user name {username!r} is taken.")
+        validate_password(password, users(username=username))
+    except ValidationError as error:
+        raise RulesError(" ".join(error.messages), field="password") from None
+    user = users.objects.create_superuser(username=username, password=password)
+    audit(None, None, "leader created", username).save()
+    return user
+
+
+@transaction.atomic
+def demo_leader_remove() -> bool:
+    """Delete the demo leader account (the demo events stay, led by nobody until you add one)."""
+    deleted, _ = get_user_model().objects.filter(username=DEMO_USER).delete()
+    if deleted:
+        audit(None, None, "demo leader removed", DEMO_USER).save()
+    return bool(deleted)

@@ -1,0 +1,66 @@
+"""A closed session or day is a confirmed record: its results change only after a leader reopens
+it (audited), and it must then be closed again. So a close never silently disagrees with the
+results it recorded, whoever writes (the grid, the command line, a table's phone, a trump cut).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from django.db import transaction
+
+from .. import permissions
+from ..models import DayClose, Event, Hand
+from ..rules.errors import RulesError
+from .audit import audit, bump_revision
+from .locks import lock_event
+
+
+def _part(day: int, session: int) -> str:
+    return f"Day {day}" + (f", session {session}," if session else "")
+
+
+def refuse_if_closed(event: Event, hands: Iterable[Hand]) -> None:
+    """Raise if any of ``hands`` lies in a closed session or day (call under the event lock)."""
+    hands = list(hands)
+    if not hands:
+        return
+    closed = set(
+        DayClose.objects.filter(event=event, day__in={h.day for h in hands}).values_list(
+            "day", "session"
+        )
+    )
+    for hand in sorted(hands, key=lambda h: h.number):
+        for session in (0, hand.session):
+            if (hand.day, session) in closed:
+                raise RulesError(
+                    f"{_part(hand.day, session)} is closed, so hand {hand.number} cannot change. "
+                    "A leader reopens it on the Close page first, then closes it again.",
+                    field="hand",
+                )
+
+
+@transaction.atomic
+def day_reopen(*, event: Event, day: int, session: int = 0, actor) -> None:
+    """Reopen a closed day (``session`` 0) or session. Reopening a session reopens its day too,
+    since the day's record covers the session. The old records stay in the audit log."""
+    permissions.require(actor, event, permissions.LEAD)
+    lock_event(event)
+    closes = DayClose.objects.filter(event=event, day=day, session__in={0, session})
+    if not any(c.session == session for c in closes):
+        raise RulesError(f"{_part(day, session).rstrip(',')} is not closed", field="day")
+    for close in closes.prefetch_related("records"):
+        audit(
+            event,
+            actor,
+            "day reopened",
+            str(close),
+            before={
+                "closed_by": close.closed_by,
+                "closed_at": close.closed_at.isoformat(),
+                "note": close.override_note,
+                "net_flags": {r.table: r.net_flags for r in close.records.all()},
+            },
+        ).save()
+    closes.delete()
+    bump_revision(event)
