@@ -67,6 +67,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=8)
     parser.add_argument("--think", type=float, default=0.0, help="seconds before each card")
     parser.add_argument("--first", type=int, default=500, help="the first player's deal")
+    parser.add_argument("--verbose", action="store_true", help="every answer's time")
     args = parser.parse_args()
     setup()
     from django.core.wsgi import get_wsgi_application
@@ -95,6 +96,9 @@ def main() -> None:
     median = statistics.median(every)
     print(f"answer ms: median {median:.0f}, p99 {p99:.0f}, slowest {every[-1]:.0f}")
     print("slowest per player ms:", " ".join(f"{max(t) * 1000:.0f}" for t in times.values()))
+    if args.verbose:
+        for deal, answers in times.items():
+            print(deal, " ".join(f"{t * 1000:.0f}" for t in answers))
 
 
 if __name__ == "__main__":
