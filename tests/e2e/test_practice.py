@@ -127,6 +127,7 @@ def test_the_table_teaches_the_hand_on_a_phone(page: Page, live_server):
     page.screenshot(path=SHOTS / "practice-390-trick.png", full_page=True)
     page.locator("#table").click()
     expect(page.locator("#trick-note")).to_have_text("")
+    expect(page.locator("#last-trick")).to_be_hidden()
     page.get_by_role("button", name="Last trick").click()
     expect(page.locator("#last-trick .card")).to_have_count(4)
     expect(page.locator("#last-trick")).to_contain_text("won it")
