@@ -1,136 +1,172 @@
-"""Benchmark the practice player's computer levels over seeded deals.
+"""Referee the practice player's computer levels: the stronger level against the basic one.
 
-For each level the computer plays North-South against basic and against random East-West
-on the same seeded deals; the figures are North-South's tricks per deal and the time each
-level takes per decision. The strong level is slower (about a second a deal), so by default
-it plays the first ``--strong-deals`` 200 deals; ``--strong-deals 1000`` gives the full
-comparison in about 25 minutes on one core. The basic level's figures on those same deals are
-printed beside it, and each margin is the paired difference deal by deal, with its standard
-error. While the strong level plays, a progress line every ``--progress`` deals gives the
-margins so far, so a run stopped early still reports how many deals it covered.
+Every deal is played twice with the same cards: the strong level North-South against basic
+East-West, then the seats swapped; the head-to-head margin of a deal is what the strong pair
+took minus what the basic pair took with the same cards. A third play, basic against basic,
+is the yardstick for the per-side gain. After each play a double-dummy referee solves the
+true position of every decision with more than one legal card and reports, per level: tricks
+per hand with a 95 % confidence interval, the share of decisions that were double-dummy best,
+the tricks lost per hand against the double-dummy optimum (the sum over the level's decisions
+of best card's tricks minus the chosen card's), and the time per decision (median, p99,
+worst). Last, ``--replays`` deals are played again with a fresh one-worker pool and compared
+card for card.
 
-    .venv/bin/python bench/practice.py [--deals 1000] [--strong-deals 200] [--progress 100]
+    .venv/bin/python bench/practice.py [--deals 1000] [--replays 100] [--progress 100]
 """
 
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import sys
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tournaments.games.whist.ai import BasicPlayer, RandomPlayer  # noqa: E402
+from tournaments.games.whist import search  # noqa: E402
+from tournaments.games.whist.ai import BasicPlayer, Knowledge  # noqa: E402
+from tournaments.games.whist.cards import Seat  # noqa: E402
 from tournaments.games.whist.game import Game, new_deal  # noqa: E402
-from tournaments.games.whist.search import StrongPlayer, endplay_available  # noqa: E402
+from tournaments.games.whist.search import SOLVE_CARDS, StrongPlayer, to_board  # noqa: E402
+from tournaments.games.whist.solver import SolverPool  # noqa: E402
+
+LEVELS = ("strong", "basic")
+SIZE, DOUBT = SOLVE_CARDS, search.DOUBT
 
 
-def make(level: str, seed: int):
-    if level == "random":
-        return RandomPlayer(random.Random(seed))
-    if level == "basic":
-        return BasicPlayer()
-    return StrongPlayer(random.Random(seed))
+@dataclass
+class Tally:
+    """One level's figures over the hands it played."""
+
+    tricks: list[int] = field(default_factory=list)
+    lost: list[int] = field(default_factory=list)  # per hand
+    ms: list[float] = field(default_factory=list)
+    choices: int = 0
+    best: int = 0
+    forced: int = 0
 
 
-def play_deal(level: str, against: str, seed: int, timings: list[float]) -> int:
-    """North-South's tricks on deal ``seed``; adds the seconds per North-South decision."""
-    north_south, east_west = make(level, seed), make(against, seed + 1)
+def player(level: str, seed: int, pool: SolverPool, scale: float):
+    if level == "strong":
+        return StrongPlayer(seed, pool=pool, scale=scale, size=SIZE, doubt=DOUBT)
+    return BasicPlayer()
+
+
+def play_deal(seed: int, levels: dict[bool, str], pool: SolverPool, scale: float, tallies):
+    """Play deal ``seed`` (North-South's level under True): the cards played, N-S tricks.
+
+    Basic against basic is only the yardstick: its decisions are neither timed nor refereed.
+    """
+    if levels[True] == levels[False]:
+        game = Game(new_deal(seed))
+        while not game.is_over:
+            game.play(BasicPlayer().choose(game.view()))
+        return [card.code for card in game.plays], game.tricks_won(Seat.NORTH)
     game = Game(new_deal(seed))
+    players = {side: player(level, seed, pool, scale) for side, level in levels.items()}
+    audits = {side: [] for side in levels}
     while not game.is_over:
-        ours = game.turn.is_north_south
-        player = north_south if ours else east_west
+        side, view = game.turn.is_north_south, game.view()
         started = time.perf_counter()
-        card = player.choose(game.view())
-        if ours:
-            timings.append(time.perf_counter() - started)
+        card = players[side].choose(view)
+        tallies[levels[side]].ms.append((time.perf_counter() - started) * 1000)
+        legal = view.legal_moves()
+        know = Knowledge(view)
+        if len({know.cheapest_equal(c) for c in legal}) > 1:
+            audits[side].append((to_board(view, _true_hands(game)), card.code))
+        elif len(legal) > 1:
+            audits[side].append((None, card.code))  # equal cards: every one is best
+        else:
+            tallies[levels[side]].forced += 1
         game.play(card)
-    return game.outcome().north_south_tricks
+    for side, level in levels.items():
+        tally = tallies[level]
+        tricks = game.tricks_won(Seat.NORTH if side else Seat.EAST)
+        tally.tricks.append(tricks)
+        boards = [board for board, _ in audits[side] if board is not None]
+        solved = iter(pool.solve(boards, timeout=None))  # the referee is not timed
+        lost = 0
+        for board, code in audits[side]:
+            scores = next(solved) if board is not None else {code: 0}
+            lost += max(scores.values()) - scores[code]
+            tally.best += scores[code] == max(scores.values())
+            tally.choices += 1
+        tally.lost.append(lost)
+    return [card.code for card in game.plays], game.tricks_won(Seat.NORTH)
 
 
-def play(level: str, against: str, seeds: range) -> tuple[list[int], list[float]]:
-    """North-South tricks per deal, and seconds per North-South decision."""
-    timings: list[float] = []
-    return [play_deal(level, against, seed, timings) for seed in seeds], timings
+def _true_hands(game: Game) -> dict[Seat, list]:
+    hands = {seat: list(cards) for seat, cards in game.hands.items()}
+    for seat, card in game.current.plays:
+        hands[seat].append(card)
+    return hands
 
 
-def line(label: str, tricks: list[int], timings: list[float]) -> str:
-    ms = sorted(t * 1000 for t in timings)
-    return (
-        f"{label:<28} {len(tricks):>5} {statistics.mean(tricks):>7.2f}"
-        f" {statistics.median(ms):>9.2f} {ms[-1]:>9.1f}"
-    )
+def interval(values: list[float]) -> str:
+    mean = statistics.mean(values)
+    half = 1.96 * statistics.stdev(values) / len(values) ** 0.5 if len(values) > 1 else 0.0
+    return f"{mean:6.2f} ± {half:.2f}"
 
 
-def margin(label: str, better: list[int], base: list[int]) -> str:
-    diffs = [a - b for a, b in zip(better, base, strict=True)]
-    mean = statistics.mean(diffs)
-    error = statistics.stdev(diffs) / len(diffs) ** 0.5 if len(diffs) > 1 else 0.0
-    return f"{label:<40} {mean:+.2f} tricks per deal (± {error:.2f} s.e., {len(diffs)} deals)"
-
-
-def progress(done: int, strong: dict, results: dict, seconds: float) -> str:
-    parts = []
-    for against, (tricks, timings) in strong.items():
-        diffs = [a - b for a, b in zip(tricks, results["basic", against][0], strict=False)]
-        error = statistics.stdev(diffs) / len(diffs) ** 0.5 if len(diffs) > 1 else 0.0
-        worst = max(timings) * 1000 if timings else 0.0
-        parts.append(
-            f"v {against} {statistics.mean(tricks):.2f} ({statistics.mean(diffs):+.2f}"
-            f" ± {error:.2f} on basic), worst {worst:.0f} ms"
+def report(tallies: dict[str, Tally], margins: list[int], gains: list[int]) -> None:
+    print()
+    head = ("level", "hands", "tricks/hand 95% CI", "DD-best", "w/ forced", "lost/hand")
+    print("{:<7} {:>5} {:>19} {:>8} {:>9} {:>9}".format(*head), end="")
+    print("{:>10} {:>8} {:>9}".format("median ms", "p99 ms", "worst ms"))
+    for level in LEVELS:
+        t = tallies[level]
+        ms = sorted(t.ms)
+        share = 100 * t.best / t.choices
+        with_forced = 100 * (t.best + t.forced) / (t.choices + t.forced)
+        print(
+            f"{level:<7} {len(t.tricks):>5} {interval(t.tricks):>19} {share:>7.1f}%"
+            f" {with_forced:>8.1f}% {statistics.mean(t.lost):>9.2f}"
+            f"{statistics.median(ms):>10.1f} {ms[int(0.99 * len(ms))]:>8.1f} {ms[-1]:>9.1f}"
         )
-    return f"  strong, {done} deals, {seconds:.0f} s: " + "; ".join(parts)
+    print(f"\nhead to head, strong minus basic, same cards: {interval(margins)} tricks a deal")
+    print(f"per side, strong v basic minus basic v basic: {interval(gains)} tricks a deal")
+    print(f"({len(margins)} deals; DD-best counts decisions with more than one legal card)")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=1000, help="deals for random and basic")
-    parser.add_argument("--strong-deals", type=int, default=200, help="deals for the strong level")
+    parser.add_argument("--deals", type=int, default=1000, help="deals, each played both ways")
+    parser.add_argument("--first", type=int, default=1, help="seed of the first deal")
+    parser.add_argument("--replays", type=int, default=100, help="deals replayed card for card")
     parser.add_argument("--progress", type=int, default=100, help="deals between progress lines")
+    parser.add_argument("--scale", type=float, default=1.0, help="multiplies the sample counts")
+    parser.add_argument("--size", type=int, default=SOLVE_CARDS, help="cards a hand in a solve")
+    parser.add_argument("--doubt", type=float, default=search.DOUBT, help="0: no inference")
     args = parser.parse_args()
-    deals, strong_deals = range(1, args.deals + 1), range(1, min(args.strong_deals, args.deals) + 1)
-
-    print("North-South tricks per deal (of 13) and milliseconds per North-South decision")
-    header = ("North-South v East-West", "deals", "tricks", "median ms", "worst ms")
-    print("{:<28} {:>5} {:>7} {:>9} {:>9}".format(*header))
-    results = {}
-    for level in ("random", "basic"):
-        for against in ("basic", "random"):
-            results[level, against] = play(level, against, deals)
-            print(line(f"{level} v {against}", *results[level, against]), flush=True)
-    if not endplay_available():
-        print("strong level skipped: install endplay (pip install endplay)")
-        return
-    import endplay.dds  # noqa: F401  # the 1 s import is paid once, not timed as a decision
-
-    strong = {against: ([], []) for against in ("basic", "random")}
+    global SIZE, DOUBT
+    SIZE, DOUBT = args.size, args.doubt
+    pool = SolverPool()
+    for future in pool.warm():
+        future.result()  # the workers' endplay import is not a decision
+    tallies = {level: Tally() for level in LEVELS}
+    rest = (args.scale, tallies)
+    margins, gains, replays = [], [], []
+    lone = SolverPool(workers=1)
     started = time.perf_counter()
-    for seed in strong_deals:  # both opponents deal by deal, so progress covers both
-        for against, (tricks, timings) in strong.items():
-            tricks.append(play_deal("strong", against, seed, timings))
-        done = len(strong["basic"][0])
-        if args.progress and done % args.progress == 0 and done < len(strong_deals):
-            print(progress(done, strong, results, time.perf_counter() - started), flush=True)
-    for against in ("basic", "random"):
-        results["strong", against] = strong[against]
-        print(line(f"strong v {against}", *results["strong", against]), flush=True)
-    n = len(strong_deals)
-    print()
-    for against in ("basic", "random"):
-        base = results["basic", against][0][:n]
-        strong = results["strong", against][0]
-        print(f"basic v {against} on the strong level's {n} deals: {statistics.mean(base):.2f}")
-        print(margin(f"strong beats basic (both v {against}) by", strong, base))
-    print(
-        margin(
-            "basic beats random (both v basic) by",
-            results["basic", "basic"][0],
-            results["random", "basic"][0],
-        )
-    )
+    seeds = range(args.first, args.first + args.deals)
+    for done, seed in enumerate(seeds, 1):
+        plays, strong_ns = play_deal(seed, {True: "strong", False: "basic"}, pool, *rest)
+        _, basic_ns = play_deal(seed, {True: "basic", False: "strong"}, pool, *rest)
+        _, yardstick = play_deal(seed, {True: "basic", False: "basic"}, pool, *rest)
+        margins.append(strong_ns - basic_ns)
+        gains.append(strong_ns - yardstick)
+        if done <= args.replays:  # again through a fresh one-worker pool, timed and refereed apart
+            scratch = {level: Tally() for level in LEVELS}
+            again, _ = play_deal(seed, {True: "strong", False: "basic"}, lone, args.scale, scratch)
+            replays.append(again == plays)
+        if done == len(seeds) or (args.progress and done % args.progress == 0):
+            report(tallies, margins, gains)
+            print(f"replays: {sum(replays)} of {len(replays)} deals played card for card as before")
+            print(f"{done} deals in {time.perf_counter() - started:.0f} s", flush=True)
+    pool.close()
+    lone.close()
 
 
 if __name__ == "__main__":

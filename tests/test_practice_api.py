@@ -159,3 +159,84 @@ def test_the_strong_level_plays_the_computer_seats():
         state = post(client, "play", {"card": first_legal(state)}).json()
         assert state["turn"] == "S"
     assert len(state["hand"]) == 10
+
+
+def test_the_state_says_who_deals_and_who_visits():
+    """Odd deals make North-South the visitors, even deals the defenders; the dealer is named."""
+    odd, even = start(Client(), 11), start(Client(), 12)
+    assert odd["briefing"]["visitors"] == "NS" and "visitors" in odd["briefing"]["task"]
+    assert even["briefing"]["visitors"] == "EW" and "defenders" in even["briefing"]["task"]
+    assert odd["briefing"]["dealer"] in ("North", "East", "South", "West")
+
+
+def test_the_last_trick_can_be_looked_at():
+    """After South's first card the state holds the finished first trick and its winner."""
+    client = Client()
+    state = start(client, 11)
+    after = post(client, "play", {"card": first_legal(state)}).json()
+    last = after["last_trick"]
+    assert len(last["plays"]) == 4 and last["winner"] in "NESW"
+    assert state["last_trick"] is None
+
+
+def test_a_finished_hand_ends_with_the_double_dummy_result_and_is_dealt_afresh():
+    """The summary sets South's tricks beside what the cards allowed; the deal then starts anew."""
+    pytest.importorskip("endplay")
+    client = Client()
+    state = start(client, 22)
+    while not state["finished"]:
+        state = post(client, "play", {"card": first_legal(state)}).json()
+    summary = state["summary"]
+    assert 0 <= summary["par"] <= 13
+    assert summary["par_text"].endswith(f"you took {summary['ns_tricks']}.")
+    assert summary["visitors"] == "EW" and "your table" in summary["text"]
+    again = start(client, 22, resume=True)
+    assert len(again["hand"]) == 13 and not again["finished"]
+
+
+def play_over_http(base: str, deal: int, tricks: int) -> list[str]:
+    """One player at the strong level through the live server; the cards played, in order."""
+    import http.cookiejar
+    import urllib.request
+
+    jar = http.cookiejar.CookieJar()
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+    opener.open(f"{base}/practice/?deal={deal}&level=strong").read()
+    token = next(cookie.value for cookie in jar if cookie.name == "csrftoken")
+
+    def call(name: str, body: dict) -> dict:
+        request = urllib.request.Request(  # noqa: S310  # the live server on loopback
+            f"{base}/practice/api/{name}/",
+            data=json.dumps(body).encode(),
+            headers={"Content-Type": "application/json", "X-CSRFToken": token},
+        )
+        return json.loads(opener.open(request).read())
+
+    state = call("start", {"deal": deal, "level": "strong"})
+    played = [step["card"]["code"] for step in state["steps"]]
+    while state["trick_number"] <= tricks and not state["finished"]:
+        state = call("play", {"card": first_legal(state)})
+        played += [step["card"]["code"] for step in state["steps"]]
+    return played
+
+
+@pytest.mark.django_db(transaction=True)
+def test_eight_players_at_once_get_the_play_one_player_gets(live_server):
+    """Eight people playing the strong level at once each see the computer play as a lone player."""
+    pytest.importorskip("endplay")
+    import threading
+
+    deals = [31 + player for player in range(8)]
+    alone = {deal: play_over_http(live_server.url, deal, 2) for deal in deals[:2]}
+    together: dict[int, list[str]] = {}
+
+    def player(deal: int) -> None:
+        together[deal] = play_over_http(live_server.url, deal, 2)
+
+    threads = [threading.Thread(target=player, args=(deal,)) for deal in deals]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(together) == deals
+    assert all(together[deal] == played for deal, played in alone.items())

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+import tempfile
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -90,3 +92,69 @@ def test_the_address_replays_the_same_hand(page: Page, live_server):
     page.goto(url)
     wait_for_south_or_end(page)
     assert page.locator("#hand button").evaluate_all(codes) == first
+
+
+PHONE = {"width": 390, "height": 844}
+SHOTS = Path(tempfile.gettempdir())  # screenshots to look at, never kept in the repository
+
+
+def test_the_table_teaches_the_hand_on_a_phone(page: Page, live_server):
+    """At 390 px: the briefing, a card leaving the hand at once, a held trick, the last trick."""
+    page.set_viewport_size(PHONE)
+    page.goto(f"{live_server.url}/practice/?deal=7&pace=0&hold=60000")
+    wait_for_south_or_end(page)
+    expect(page.locator("#briefing-deal")).to_have_text(re.compile(r"^\w+ deals and \w+ leads\.$"))
+    expect(page.locator("#briefing-task")).to_contain_text("visitors: 7 tricks win one flag")
+    expect(page.locator("#briefing-trump")).to_contain_text("Trump")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    held = []
+
+    def hold_the_answer(route):
+        held.append(route)
+
+    page.route("**/practice/api/play/", hold_the_answer)
+    card = legal_cards(page).first
+    code = card.get_attribute("data-code")
+    card.click()
+    expect(page.locator("#hand button")).to_have_count(12)  # before the server has answered
+    expect(page.locator("#played-S .card")).to_have_count(1)
+    assert len(held) == 1 and code not in page.locator("#hand").inner_text()
+    held[0].continue_()
+    expect(page.locator("#trick-note")).to_contain_text("the trick for")
+    page.wait_for_timeout(2500)
+    expect(page.locator("#trick-note")).to_contain_text("the trick for")  # it waits for a tap
+    expect(page.locator(".table-area .played .card")).to_have_count(4)
+    page.screenshot(path=SHOTS / "practice-390-trick.png", full_page=True)
+    page.locator("#table").click()
+    expect(page.locator("#trick-note")).to_have_text("")
+    expect(page.locator("#last-trick")).to_be_hidden()
+    page.get_by_role("button", name="Last trick").click()
+    expect(page.locator("#last-trick .card")).to_have_count(4)
+    expect(page.locator("#last-trick")).to_contain_text("won it")
+
+
+def test_a_trick_clears_by_itself_after_two_seconds(page: Page, live_server):
+    """Untouched, a finished trick leaves the table after about two seconds."""
+    page.goto(f"{live_server.url}/practice/?deal=7&pace=0&hold=2000")
+    wait_for_south_or_end(page)
+    legal_cards(page).first.click()
+    expect(page.locator("#trick-note")).to_contain_text("the trick for")
+    expect(page.locator("#trick-note")).to_have_text("", timeout=4000)
+
+
+def test_the_summary_gives_the_flags_and_the_double_dummy_result(page: Page, live_server):
+    """As defenders, the hand ends with the flags it would move and what the cards allowed."""
+    page.set_viewport_size(PHONE)
+    url = f"{live_server.url}/practice/?deal=8&{FAST}"
+    page.goto(url)
+    expect(page.locator("#briefing-task")).to_contain_text("defenders")
+    while wait_for_south_or_end(page):
+        legal_cards(page).first.click()
+    expect(page.locator("#summary-flags")).to_have_text(re.compile("your table"))
+    expect(page.locator("#summary-par")).to_have_text(
+        re.compile(r"^The cards allowed North-South \d+ tricks; you took \d+\.$")
+    )
+    page.screenshot(path=SHOTS / "practice-390-summary.png", full_page=True)
+    page.goto(url)  # the deal's address deals it afresh, even after the hand was finished
+    wait_for_south_or_end(page)
+    expect(page.locator("#summary")).to_be_hidden()

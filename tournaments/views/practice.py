@@ -8,18 +8,20 @@ is out of turn or illegal, and lets the computer seats play until it is South's 
 from __future__ import annotations
 
 import json
-import random
 import secrets
+from functools import lru_cache
 
 from django.http import HttpResponseRedirect, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
+from ..games.whist import lesson
 from ..games.whist.ai import BasicPlayer
 from ..games.whist.cards import Card, Seat
 from ..games.whist.game import Game, IllegalPlay, new_deal
 from ..games.whist.search import StrongPlayer, endplay_available
+from ..games.whist.solver import shared_pool
 from ..games.whist.tricks import TRUMP_CODES, parse_trump, trump_code, trump_name
 from ..rules.event_settings import typed_number
 
@@ -54,6 +56,8 @@ def page(request):
         query.update({k: v for k, v in options.items() if v and v != "basic"})
         params = "&".join(f"{key}={value}" for key, value in query.items())
         return HttpResponseRedirect(f"{reverse('practice:page')}?{params}")
+    if endplay_available():
+        shared_pool().warm()  # the strong level and the summary's double-dummy result use it
     context = {
         "seed": seed,
         "options": options,
@@ -65,14 +69,14 @@ def page(request):
 
 @require_POST
 def start(request):
-    """Start (or, with ``resume``, carry on) the deal named in the body."""
+    """Deal the hand named in the body afresh (with ``resume``, carry on one not finished)."""
     body = _body(request)
     seed = _seed(str(body.get("deal", "")))
     if seed is None:
         return JsonResponse({"error": f"Give a deal number from 1 to {MAX_SEED}."}, status=400)
     stored = {"seed": seed, **_options(body), "plays": []}
     saved = request.session.get(SESSION_KEY)
-    if body.get("resume") and saved and _same_deal(saved, stored):
+    if body.get("resume") and saved and _same_deal(saved, stored) and len(saved["plays"]) < 52:
         stored = saved
     game = _load(stored)
     steps = _computer_turns(game, stored)
@@ -133,16 +137,16 @@ def _computer_turns(game: Game, stored: dict) -> list[dict]:
     steps = []
     while game.turn is not None and game.turn != HUMAN:
         seat = game.turn
-        card = _player(stored, len(game.plays)).choose(game.view())
+        card = _player(stored).choose(game.view())
         game.play(card, seat=seat)
         steps.append(_step(game, seat, card))
     return steps
 
 
-def _player(stored: dict, played: int):
+def _player(stored: dict):
     if stored["level"] == "strong" and endplay_available():
-        # Seeded by the deal and the card count, so a replay gets the same computer play.
-        return StrongPlayer(random.Random(stored["seed"] * 64 + played))
+        # Its layouts follow from the deal and the position: a replay gets the same play.
+        return StrongPlayer(stored["seed"])
     return BasicPlayer()
 
 
@@ -168,6 +172,14 @@ def _step(game: Game, seat: Seat, card: Card) -> dict:
     }
 
 
+def _trick(trick) -> dict:
+    return {
+        "leader": trick.leader.letter,
+        "plays": [{"seat": s.letter, "card": _card(c)} for s, c in trick.plays],
+        "winner": None if trick.winner is None else trick.winner.letter,
+    }
+
+
 def _state(game: Game, stored: dict, steps: list[dict]) -> dict:
     legal = set(game.legal_moves()) if game.turn == HUMAN else set()
     outcome = game.outcome()
@@ -180,27 +192,37 @@ def _state(game: Game, stored: dict, steps: list[dict]) -> dict:
             "symbol": "NT" if game.trump is None else game.trump.symbol,
         },
         "dealer": game.deal.dealer.letter,
+        "briefing": lesson.briefing(game.deal),
         "turn": game.turn.letter if game.turn else None,
         "hand": [{**_card(card), "legal": card in legal} for card in game.hands[HUMAN]],
-        "trick": {
-            "leader": game.current.leader.letter,
-            "plays": [{"seat": s.letter, "card": _card(c)} for s, c in game.current.plays],
-        },
+        "trick": _trick(game.current),
+        "last_trick": _trick(game.tricks[-1]) if game.tricks else None,
         "tricks": {"ns": outcome.north_south_tricks, "ew": outcome.east_west_tricks},
         "trick_number": min(len(game.tricks) + 1, 13),
         "finished": game.is_over,
         "steps": steps,
     }
     if game.is_over:
-        state["summary"] = _summary(outcome)
+        state["summary"] = _summary(game, stored)
     return state
 
 
-def _summary(outcome) -> dict:
-    tricks, flags = outcome.north_south_tricks, outcome.flags
-    if flags:
-        text = f"As visitors, North-South win {flags} flag{'s' if flags > 1 else ''}."
-    else:
-        text = "The defenders took 7 or more tricks and keep their flags."
-    ew_tricks = outcome.east_west_tricks
-    return {"ns_tricks": tricks, "ew_tricks": ew_tricks, "flags": flags, "text": text}
+def _summary(game: Game, stored: dict) -> dict:
+    """The flags the hand would move, and North-South's tricks beside the cards' best."""
+    outcome = game.outcome()
+    flags, text = lesson.flags_text(game.deal, outcome)
+    par = _par(stored["seed"], stored["trump"]) if endplay_available() else None
+    return {
+        "ns_tricks": outcome.north_south_tricks,
+        "ew_tricks": outcome.east_west_tricks,
+        "visitors": "NS" if lesson.visitors_are_north_south(game.deal) else "EW",
+        "flags": flags,
+        "text": text,
+        "par": par,
+        "par_text": None if par is None else lesson.par_text(par, outcome.north_south_tricks),
+    }
+
+
+@lru_cache(maxsize=512)
+def _par(seed: int, trump: str | None) -> int:
+    return lesson.par_north_south(new_deal(seed, trump=trump), shared_pool())

@@ -108,46 +108,5 @@ def test_strong_player_finds_the_only_winning_play():
     gone = [card for card in DECK if card not in left]
     tricks = tuple(Trick(Seat.SOUTH, tuple(gone[i : i + 4]), Seat.SOUTH) for i in range(0, 44, 4))
     lead = view(Seat.SOUTH, "AH 2D", leader=Seat.SOUTH, trump=None, tricks=tricks)
-    assert StrongPlayer(random.Random(1)).score(lead)[Card.parse("AH")] > 0
-    assert StrongPlayer(random.Random(1)).choose(lead).code == "AH"
-
-
-def test_strong_player_always_plays_legally():
-    """Over a few deals the strong player at North-South only plays legal cards."""
-    pytest.importorskip("endplay")
-    from tournaments.games.whist.search import StrongPlayer
-
-    strong, basic = StrongPlayer(random.Random(2), budget=0.05), BasicPlayer()
-    for seed in range(3):
-        game = Game(new_deal(seed))
-        while not game.is_over:
-            player = strong if game.turn.is_north_south else basic
-            card = player.choose(game.view())
-            assert card in game.legal_moves()
-            game.play(card)
-
-
-def test_strong_player_decides_within_its_time_budget():
-    """On a seeded deal every strong decision is legal and well inside a second.
-
-    The budget is 0.12 s; one search of one layout cannot be stopped and its time has a long
-    tail (and the test machine may be busy), so the bound here is a generous 1.5 s.
-    """
-    pytest.importorskip("endplay")
-    import time
-
-    import endplay.dds  # noqa: F401  # the one-off import is not a decision
-
-    from tournaments.games.whist.search import StrongPlayer
-
-    strong = StrongPlayer(random.Random(5))
-    game, slowest, searched = Game(new_deal(7)), 0.0, 0
-    while not game.is_over:
-        started = time.perf_counter()
-        card = strong.choose(game.view())
-        slowest = max(slowest, time.perf_counter() - started)
-        searched += strong.searched
-        assert card in game.legal_moves()
-        game.play(card)
-    assert searched > 0  # the deal was searched, not left to the basic player
-    assert slowest < 1.5
+    assert StrongPlayer(1).score(lead)[Card.parse("AH")] > 0
+    assert StrongPlayer(1).choose(lead).code == "AH"

@@ -7,9 +7,17 @@
   const $ = (id) => document.getElementById(id);
   const SEATS = { N: "North", E: "East", S: "South", W: "West" };
   const params = new URLSearchParams(window.location.search);
-  const pace = params.has("pace") ? Math.max(0, Number(params.get("pace")) || 0) : 700;
+  const number = (name, fallback) =>
+    params.has(name) ? Math.max(0, Number(params.get(name)) || 0) : fallback;
+  const pace = number("pace", 700);
+  // A finished trick stays until the table is tapped or this many ms pass (none at pace=0).
+  const hold = number("hold", pace === 0 ? 0 : 2000);
   const csrf = root.querySelector("input[name=csrfmiddlewaretoken]").value;
   let busy = false;
+  let held = null; // ends the wait on a finished trick early when the table is tapped
+  let cards = {}; // South's cards by code, to show a played card at once
+  let trickSoFar = [];
+  let lastTrick = null;
 
   const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
   const sideName = (seat) => (seat === "N" || seat === "S" ? "North-South" : "East-West");
@@ -42,6 +50,44 @@
     face.setAttribute("role", "img");
     face.setAttribute("aria-label", `${SEATS[seat]}: ${card.words}`);
     slot.appendChild(face);
+  }
+
+  function holdTrick() {
+    return new Promise((resolve) => {
+      const timer = setTimeout(release, hold);
+      function release() {
+        clearTimeout(timer);
+        held = null;
+        resolve();
+      }
+      held = release;
+    });
+  }
+
+  function showLastTrick() {
+    const button = $("last-trick-button");
+    const panel = $("last-trick");
+    button.disabled = !lastTrick;
+    panel.replaceChildren();
+    if (!lastTrick) {
+      panel.hidden = true;
+      button.setAttribute("aria-expanded", "false");
+      return;
+    }
+    for (const play of lastTrick.plays) {
+      const seat = document.createElement("div");
+      seat.className = "last-play" + (play.seat === lastTrick.winner ? " won" : "");
+      const name = document.createElement("span");
+      name.textContent = seatName(play.seat);
+      const face = cardFace(play.card, "div");
+      face.setAttribute("role", "img");
+      face.setAttribute("aria-label", `${SEATS[play.seat]}: ${play.card.words}`);
+      seat.append(name, face);
+      panel.appendChild(seat);
+    }
+    const note = document.createElement("p");
+    note.textContent = `${seatName(lastTrick.winner)} won it.`;
+    panel.appendChild(note);
   }
 
   function clearTrick() {
@@ -77,7 +123,21 @@
     if (first && focusInHand) first.focus({ preventScroll: true });
   }
 
+  function brief(state) {
+    const b = state.briefing;
+    $("briefing-deal").textContent = `${b.dealer} deals and ${b.leader} leads.`;
+    $("briefing-task").textContent = b.task;
+    $("briefing-trump").textContent = `Trump: ${state.trump.code === "NT" ? "No trump" : state.trump.symbol + " " + state.trump.name}`;
+    $("role-ns").textContent = b.visitors === "NS" ? "visitors" : "defenders";
+    $("role-ew").textContent = b.visitors === "EW" ? "visitors" : "defenders";
+  }
+
   function render(state) {
+    brief(state);
+    cards = Object.fromEntries(state.hand.map((card) => [card.code, card]));
+    trickSoFar = state.trick.plays.slice();
+    lastTrick = state.last_trick;
+    showLastTrick();
     $("trump").textContent = state.trump.code === "NT" ? "No trump" : `${state.trump.symbol} ${state.trump.name}`;
     $("trump").className = state.trump.code === "H" || state.trump.code === "D" ? "red" : "";
     setTricks(state.tricks);
@@ -97,6 +157,7 @@
       const s = state.summary;
       $("summary-tricks").textContent = `North-South took ${s.ns_tricks} tricks, East-West ${s.ew_tricks}.`;
       $("summary-flags").textContent = s.text;
+      $("summary-par").textContent = s.par_text || "";
       summary.focus();
     }
   }
@@ -109,13 +170,17 @@
       }
       if ($("trick-note").textContent) clearTrick();
       showPlayed(step.seat, step.card);
+      trickSoFar.push({ seat: step.seat, card: step.card });
       announce(`${seatName(step.seat)} ${step.seat === "S" ? "play" : "plays"} the ${step.card.words}.`);
       if (step.winner) {
         setTricks(step.tricks);
+        lastTrick = { plays: trickSoFar, winner: step.winner };
+        trickSoFar = [];
+        showLastTrick();
         const note = `${seatName(step.winner)} ${step.winner === "S" ? "win" : "wins"} the trick for ${sideName(step.winner)}.`;
-        $("trick-note").textContent = note;
+        $("trick-note").textContent = hold > 0 ? `${note} Tap to go on.` : note;
         announce(note);
-        await wait(pace * 1.8);
+        await holdTrick();
         clearTrick();
       }
     }
@@ -141,8 +206,8 @@
     }
   }
 
-  function start(resume) {
-    const body = { deal: Number(root.dataset.deal), level: root.dataset.level, resume };
+  function start() {
+    const body = { deal: Number(root.dataset.deal), level: root.dataset.level };
     if (root.dataset.trump) body.trump = root.dataset.trump;
     $("summary").hidden = true;
     return run(post(root.dataset.startUrl, body));
@@ -151,7 +216,23 @@
   $("hand").addEventListener("click", (event) => {
     const button = event.target.closest("button[data-code]");
     if (!button || button.disabled || busy) return;
-    run(post(root.dataset.playUrl, { card: button.dataset.code }));
+    const card = cards[button.dataset.code];
+    const request = post(root.dataset.playUrl, { card: button.dataset.code });
+    // The card leaves the hand at once; the server's answer follows.
+    if ($("trick-note").textContent || trickSoFar.length === 4) clearTrick();
+    button.remove();
+    if (card) showPlayed("S", card);
+    run(request);
+  });
+
+  $("table").addEventListener("click", () => {
+    if (held) held();
+  });
+
+  $("last-trick-button").addEventListener("click", () => {
+    const panel = $("last-trick");
+    panel.hidden = !panel.hidden;
+    $("last-trick-button").setAttribute("aria-expanded", String(!panel.hidden));
   });
 
   $("hand").addEventListener("keydown", (event) => {
@@ -164,6 +245,6 @@
     event.preventDefault();
   });
 
-  $("replay").addEventListener("click", () => start(false));
-  start(true);
+  $("replay").addEventListener("click", () => start());
+  start(); // the deal's address always deals it afresh
 })();

@@ -1,0 +1,151 @@
+"""Double-dummy solving in a small pool of worker processes.
+
+DDS (through ``endplay``) always uses its thread slot 0, so two solves at once in one process
+corrupt each other. Each worker here is a separate process that runs one task at a time, so a
+solve never runs concurrently in one DDS instance, and a web process only waits on a future
+(other requests carry on) instead of holding a lock while it searches. Workers are started
+with ``spawn`` (the same on Windows, macOS and Linux, and safe in a threaded server) and
+import endplay once.
+
+A board goes to a worker as plain data: the hands in PBN order from North, the seat on lead
+to the current trick, the trump (``None`` for no-trump) and the cards already played to that
+trick. A worker answers with the double-dummy tricks, for the side on turn, of each legal
+card (codes as in ``cards.py``), counting the current trick (or of the best card only).
+"""
+
+from __future__ import annotations
+
+import atexit
+import multiprocessing
+import os
+import threading
+import time
+from collections import deque
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+
+WORKERS = 2  # the machines this runs on have 2 to 8 cores; more workers only queue longer
+TIMEOUT = 30.0  # seconds; a solve never takes this long unless the pool is broken
+_RANKS = "23456789TJQKA"
+_SUITS = "SHDC"  # endplay's Denom order: spades 0, hearts 1, diamonds 2, clubs 3, no-trump 4
+
+
+@dataclass(frozen=True)
+class Board:
+    """One position to solve: ``hands`` is a PBN deal from North ("N:... ... ... ...")."""
+
+    hands: str
+    leader: int
+    trump: str | None  # "S", "H", "D", "C" or None
+    trick: tuple[str, ...] = ()
+    best_only: bool = False  # only the best card and its tricks: about twice as fast
+
+
+# Worker side ------------------------------------------------------------------------------
+
+_busy = False
+
+
+def solve_boards(boards: list[Board]) -> tuple[list[dict[str, int]], tuple[int, float, float]]:
+    """Solve ``boards`` one after another; also returns (pid, start, end) for the pool's log."""
+    global _busy
+    if _busy:  # a worker process runs one task at a time; this would be a second DDS caller
+        raise RuntimeError("DDS is already solving in this process")
+    _busy = True
+    started = time.monotonic()
+    try:
+        return [_solve(board) for board in boards], (os.getpid(), started, time.monotonic())
+    finally:
+        _busy = False
+
+
+def _solve(board: Board) -> dict[str, int]:
+    from endplay.dds import solve_board
+    from endplay.dds.solve import SolveMode
+    from endplay.types import Card, Deal, Denom, Player
+
+    deal = Deal(board.hands)
+    deal.first = Player(board.leader)
+    deal.trump = Denom(4 if board.trump is None else _SUITS.index(board.trump))
+    for code in board.trick:
+        deal.play(Card(code[1] + code[0]))
+    tricks = {}
+    mode = SolveMode.OptimalOne if board.best_only else SolveMode.Default
+    for card, score in solve_board(deal, mode):
+        rank = _RANKS[int(card.rank).bit_length() - 3]
+        tricks[rank + _SUITS[int(card.suit)]] = score
+    return tricks
+
+
+def _warm() -> int:
+    """Import endplay and solve one small board: DDS's first solve sets up its memory (~1 s)."""
+    _solve(Board("N:A... K... Q... J...", 0, None))
+    return os.getpid()
+
+
+# Caller side ------------------------------------------------------------------------------
+
+
+class SolverPool:
+    """A few worker processes; ``solve`` splits a list of boards between them."""
+
+    def __init__(self, workers: int = WORKERS) -> None:
+        self.workers = workers
+        self.log: deque[tuple[int, float, float]] = deque(maxlen=5000)
+        self._lock = threading.Lock()
+        self._executor: ProcessPoolExecutor | None = None
+
+    def _pool(self) -> ProcessPoolExecutor:
+        with self._lock:
+            if self._executor is None:
+                context = multiprocessing.get_context("spawn")
+                self._executor = ProcessPoolExecutor(self.workers, mp_context=context)
+            return self._executor
+
+    def warm(self) -> list[Future]:
+        """Start the workers and their endplay import now rather than on the first solve."""
+        pool = self._pool()
+        return [pool.submit(_warm) for _ in range(self.workers)]
+
+    def solve(self, boards: list[Board], timeout: float | None = TIMEOUT) -> list[dict[str, int]]:
+        """Each board's tricks per legal card, in the order given, whichever worker solved it."""
+        if not boards:
+            return []
+        try:
+            return self._solve(boards, timeout)
+        except BrokenProcessPool:  # a worker died (killed, out of memory): start afresh once
+            self.close()
+            return self._solve(boards, timeout)
+
+    def _solve(self, boards: list[Board], timeout: float | None) -> list[dict[str, int]]:
+        pool = self._pool()
+        size = -(-len(boards) // self.workers)
+        chunks = [boards[i : i + size] for i in range(0, len(boards), size)]
+        futures = [pool.submit(solve_boards, chunk) for chunk in chunks]
+        results: list[dict[str, int]] = []
+        for future in futures:
+            solved, interval = future.result(timeout=timeout)
+            results.extend(solved)
+            self.log.append(interval)
+        return results
+
+    def close(self) -> None:
+        with self._lock:
+            executor, self._executor = self._executor, None
+        if executor is not None:
+            executor.shutdown(wait=True, cancel_futures=True)
+
+
+_shared: SolverPool | None = None
+_shared_lock = threading.Lock()
+
+
+def shared_pool() -> SolverPool:
+    """The process-wide pool that every strong player in this process uses."""
+    global _shared
+    with _shared_lock:
+        if _shared is None:
+            _shared = SolverPool()
+            atexit.register(_shared.close)
+        return _shared
