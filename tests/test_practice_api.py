@@ -240,3 +240,13 @@ def test_eight_players_at_once_get_the_play_one_player_gets(live_server):
         thread.join()
     assert sorted(together) == deals
     assert all(together[deal] == played for deal, played in alone.items())
+
+
+def test_without_the_solver_the_page_says_the_expert_level_is_missing(client, monkeypatch):
+    """On a Python without endplay the practice page says in plain words that the expert level
+    is not there and the computer plays as a club player."""
+    from tournaments.views import practice
+
+    monkeypatch.setattr(practice, "endplay_available", lambda: False)
+    page = client.get("/practice/?deal=5&level=strong").content.decode()
+    assert 'id="expert-missing"' in page and "plays as a club player" in page

@@ -62,6 +62,7 @@ def page(request):
         "seed": seed,
         "options": options,
         "levels": LEVELS,
+        "expert_missing": not endplay_available(),
         "trumps": [(code, trump_name(parse_trump(code))) for code in TRUMP_CODES],
     }
     return render(request, "tournaments/practice.html", context)
