@@ -97,7 +97,9 @@ def test_a_hand_of_a_closed_day_is_refused():
     event = make_event("te7", tables=4, hands_per_day=(2, 2))
     play(event, [1])
     results_record(event=event, entries=[ResultEntry(2, t, 8) for t in (1, 2, 3)], actor=None)
-    day_close(event=event, day=1, override_note="table 4 lost its slip", actor=None)
+    day_close(
+        event=event, day=1, override_note="table 4 lost its slip", close_incomplete=True, actor=None
+    )
     with pytest.raises(RulesError, match="Day 1 is closed"):
         send(event, 4, 2, 8)
     assert result(event, 2, 4) is None
@@ -107,7 +109,9 @@ def test_the_current_hand_skips_closed_days():
     """With day 1 closed short, table 4's phone shows hand 3, the first of day 2."""
     event = make_event("te8", tables=4, hands_per_day=(2, 2))
     play(event, [1])
-    day_close(event=event, day=1, override_note="hand 2 not played", actor=None)
+    day_close(
+        event=event, day=1, override_note="hand 2 not played", close_incomplete=True, actor=None
+    )
     assert selectors.table_state(event, 4).hand.number == 3
 
 
