@@ -75,13 +75,8 @@ def test_the_hall_does_not_redirect_phones_to_https(hall):
     assert "secure" not in headers.get("Set-Cookie", "").lower()
 
 
-def test_the_hall_refuses_to_start_while_the_demo_password_works(tmp_path):
-    """With the demo leader's published password still valid, make hall says how to remove it."""
-    env = servers.environment(tmp_path)
-    env.pop("DATABASE_URL", None)
-    servers.manage(env, "migrate", "--verbosity", "0")
-    servers.manage(env, "load_demo")
-    run = subprocess.run(  # noqa: S603
+def hall_with_nobody_at_the_keyboard(env: dict[str, str]) -> subprocess.CompletedProcess:
+    return subprocess.run(  # noqa: S603
         [sys.executable, "-m", "whistdirector", "hall", "--listen", "127.0.0.1:1"],
         cwd=servers.ROOT,
         env=env,
@@ -90,6 +85,15 @@ def test_the_hall_refuses_to_start_while_the_demo_password_works(tmp_path):
         text=True,
         timeout=120,
     )
+
+
+def test_the_hall_refuses_to_start_while_the_demo_password_works(tmp_path):
+    """With the demo leader's published password still valid, make hall says how to remove it."""
+    env = servers.environment(tmp_path)
+    env.pop("DATABASE_URL", None)
+    servers.manage(env, "migrate", "--verbosity", "0")
+    servers.manage(env, "load_demo")
+    run = hall_with_nobody_at_the_keyboard(env)
     assert run.returncode != 0
     assert "remove_demo_leader" in run.stderr and "published password" in run.stderr
 
@@ -99,15 +103,7 @@ def test_the_hall_asks_for_a_leader_when_there_is_none(tmp_path):
     how to create one instead of serving."""
     env = servers.environment(tmp_path)
     env.pop("DATABASE_URL", None)
-    run = subprocess.run(  # noqa: S603
-        [sys.executable, "-m", "whistdirector", "hall", "--listen", "127.0.0.1:1"],
-        cwd=servers.ROOT,
-        env=env,
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    run = hall_with_nobody_at_the_keyboard(env)
     assert run.returncode != 0 and "createleader" in run.stderr
 
 
