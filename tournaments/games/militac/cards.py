@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import IntEnum
 
+from ..seats import Seat  # noqa: F401 - the same seats as Military Whist
+
 HAND_SIZE = 12
 PRESIDENT_RANK = 13
 RANK_NAMES = (
@@ -68,30 +70,6 @@ class Company(IntEnum):
             if text in (company.letter, company.name):
                 return company
         raise ValueError(f"Not a company: {text!r}")
-
-
-class Seat(IntEnum):
-    """Seats clockwise; North-South and East-West are partners. South is the person."""
-
-    NORTH = 0
-    EAST = 1
-    SOUTH = 2
-    WEST = 3
-
-    @property
-    def letter(self) -> str:
-        return "NESW"[self]
-
-    @property
-    def word(self) -> str:
-        return self.name.capitalize()
-
-    @property
-    def side(self) -> str:
-        return "NS" if self in (Seat.NORTH, Seat.SOUTH) else "EW"
-
-    def next(self) -> Seat:
-        return Seat((self + 1) % 4)
 
 
 @dataclass(frozen=True, slots=True)

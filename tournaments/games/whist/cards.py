@@ -11,6 +11,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import IntEnum
 
+from ..seats import Seat  # noqa: F401 - one seat order for every four-handed game
+
 HAND_SIZE = 13
 
 
@@ -83,41 +85,6 @@ class Rank(IntEnum):
             if text == rank.letter:
                 return rank
         raise ValueError(f"Not a rank: {text!r}")
-
-
-class Seat(IntEnum):
-    NORTH = 0
-    EAST = 1
-    SOUTH = 2
-    WEST = 3
-
-    @property
-    def letter(self) -> str:
-        return "NESW"[self]
-
-    @property
-    def word(self) -> str:
-        return self.name.capitalize()
-
-    @property
-    def partner(self) -> Seat:
-        return Seat((self + 2) % 4)
-
-    @property
-    def is_north_south(self) -> bool:
-        return self in (Seat.NORTH, Seat.SOUTH)
-
-    def next(self) -> Seat:
-        """The seat on this seat's left, who plays next."""
-        return Seat((self + 1) % 4)
-
-    @classmethod
-    def parse(cls, text: str) -> Seat:
-        text = text.strip().upper()
-        for seat in cls:
-            if text in (seat.letter, seat.name):
-                return seat
-        raise ValueError(f"Not a seat: {text!r}")
 
 
 @dataclass(frozen=True, order=True)
