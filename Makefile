@@ -17,8 +17,9 @@ PYTHON_VERSION ?=
 
 # What running needs, exactly as locked (the first command, at home with the internet; nothing
 # after it does).
-$(STAMP): requirements/run.txt
+$(STAMP): requirements/pip.txt requirements/run.txt
 	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --require-hashes -r requirements/pip.txt
 	$(BIN)/pip install --quiet --require-hashes -r requirements/run.txt
 	touch $(STAMP)
 
@@ -53,9 +54,10 @@ test: $(TESTSTAMP) browser lint
 	$(BIN)/python manage.py makemigrations --check --dry-run --verbosity 0
 	$(BIN)/pytest
 
-# New versions of the dependencies: re-resolve both lock files (every system, Python 3.11 up),
+# New versions of the dependencies: re-resolve the lock files (pip itself too) (every system, Python 3.11 up),
 # install them and run every test.
 lock: $(TESTSTAMP)
+	$(BIN)/uv pip compile requirements/pip.in --python-version 3.11 --generate-hashes --upgrade --quiet -o requirements/pip.txt
 	$(BIN)/uv pip compile pyproject.toml --universal --python-version 3.11 --generate-hashes --upgrade --quiet -o requirements/run.txt
 	$(BIN)/uv pip compile pyproject.toml --extra test --universal --python-version 3.11 --generate-hashes --quiet -c requirements/run.txt -o requirements/test.txt
 	$(MAKE) test
