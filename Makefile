@@ -13,7 +13,7 @@ HALL_HOST := $(if $(filter command line environment,$(origin HOST)),$(HOST),0.0.
 PLATFORM ?=
 PYTHON_VERSION ?=
 
-.PHONY: run hall serve install test lint browser bench lock dist wheelhouse clean
+.PHONY: run hall serve install test lint browser bench lock dist wheelhouse clean messages
 
 # What running needs, exactly as locked (the first command, at home with the internet; nothing
 # after it does).
@@ -39,12 +39,22 @@ hall: $(STAMP)
 serve: $(STAMP)
 	$(BIN)/python -m whistdirector serve --listen $(HOST)
 
-# Browser tests drive Debian's Chromium (Playwright's own download cannot be fetched here).
+# Browser tests drive Debian's Chromium (Playwright's own download cannot be fetched here); the
+# catalog test needs Debian's gettext (makemessages, msgfmt).
 browser:
-	@test -x $(CHROMIUM) || { \
+	@missing=""; test -x $(CHROMIUM) || missing="chromium"; \
+	command -v msgfmt >/dev/null || missing="$$missing gettext"; \
+	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ]; then \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
-	  else echo "Install Chromium first: sudo apt-get install chromium"; exit 1; fi; }
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	  else echo "Install them first: sudo apt-get install $$missing"; exit 1; fi; fi
+
+# The French catalog: collect every marked string (new ones come out empty), then, once
+# translated in tournaments/locale/fr/LC_MESSAGES/*.po, compile. tests/test_catalog.py checks both.
+messages: $(TESTSTAMP)
+	cd tournaments && ../$(BIN)/python ../manage.py makemessages -l fr --add-location file
+	cd tournaments && ../$(BIN)/python ../manage.py makemessages -d djangojs -l fr --add-location file
+	cd tournaments && ../$(BIN)/python ../manage.py compilemessages -l fr
 
 lint: $(TESTSTAMP)
 	$(BIN)/ruff check .
@@ -54,8 +64,8 @@ test: $(TESTSTAMP) browser lint
 	$(BIN)/python manage.py makemigrations --check --dry-run --verbosity 0
 	$(BIN)/pytest
 
-# New versions of the dependencies: re-resolve the lock files (pip itself too) (every system, Python 3.11 up),
-# install them and run every test.
+# New versions of the dependencies: re-resolve the lock files (pip's too; every system, Python
+# 3.11 up), install them and run every test.
 lock: $(TESTSTAMP)
 	$(BIN)/uv pip compile requirements/pip.in --python-version 3.11 --generate-hashes --upgrade --quiet -o requirements/pip.txt
 	$(BIN)/uv pip compile pyproject.toml --universal --python-version 3.11 --generate-hashes --upgrade --quiet -o requirements/run.txt

@@ -72,6 +72,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -156,7 +157,11 @@ if int(os.environ.get("WHIST_PROXY_COUNT", "0")):
     AXES_IPWARE_PROXY_COUNT = int(os.environ["WHIST_PROXY_COUNT"])
     AXES_IPWARE_META_PRECEDENCE_ORDER = ("HTTP_X_FORWARDED_FOR", "REMOTE_ADDR")
 
+# Pages follow the reader: the switch's cookie, else the browser's languages, else English.
+# Canadian variants: Django's fr_CA formats (25,5 ; 14 h 05) and our catalog in locale/fr.
 LANGUAGE_CODE = "en-ca"
+LANGUAGES = [("en-ca", "English"), ("fr-ca", "Français")]
+LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60  # the switch is remembered for a year
 TIME_ZONE = os.environ.get("WHIST_TIME_ZONE", "America/Toronto")
 USE_I18N = True
 USE_TZ = True

@@ -1,9 +1,16 @@
 from django.contrib import admin
 from django.urls import include, path
+from django.views.decorators.csrf import csrf_exempt
+from django.views.i18n import JavaScriptCatalog, set_language
 
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
+    # The English/Français switch sits on every page, public ones too: without a CSRF token
+    # there, a phone's standings page stays one shared rendering (views/page_cache.py).
+    # Someone else switching a reader's language is harmless.
+    path("i18n/setlang/", csrf_exempt(set_language), name="set_language"),
+    path("i18n/catalog.js", JavaScriptCatalog.as_view(packages=["tournaments"]), name="js_catalog"),
     path("practice/", include("tournaments.urls.practice")),
     path("", include("tournaments.urls")),
 ]

@@ -1,15 +1,43 @@
-"""Errors a leader can fix (bad input) as opposed to bugs (plain exceptions)."""
+"""Errors a leader can fix (bad input) as opposed to bugs (plain exceptions).
+
+A message is an English template with named values, such as
+``RulesError("tricks must be from 0 to 13, not %(tricks)s", tricks=14)``. The rules stay free
+of Django: the app installs its translation function at start-up (``use_translation``), and the
+message is translated when it is read, in the reader's language. ``makemessages`` collects
+every ``RulesError("...")`` template (tournaments/management/commands/makemessages.py).
+"""
 
 from __future__ import annotations
+
+from collections.abc import Callable
+
+_translate: Callable[[str], str] = str
+
+
+def use_translation(translate: Callable[[str], str]) -> None:
+    """Read every RulesError's message through ``translate`` (the app's gettext)."""
+    global _translate
+    _translate = translate
 
 
 class RulesError(ValueError):
     """Input that breaks a rule of the game or the event; the message is shown to the leader.
 
-    ``field`` names the input at fault (a form field, a CSV column) when there is one.
+    ``field`` names the input at fault (a form field, a CSV column) when there is one;
+    ``values`` fill the template's ``%(name)s`` places.
     """
 
-    def __init__(self, message: str, *, field: str | None = None) -> None:
-        super().__init__(message)
-        self.message = message
+    def __init__(self, message: str, *, field: str | None = None, **values: object) -> None:
+        super().__init__(message % values if values else message)
+        self.template = message
+        self.values = values
         self.field = field
+
+    @property
+    def message(self) -> str:
+        """The message in the reader's language (English outside a request)."""
+        text = _translate(self.template)
+        return text % self.values if self.values else text
+
+    def __str__(self) -> str:
+        return self.message

@@ -11,6 +11,7 @@ from functools import wraps
 
 from django.conf import settings
 from django.http import HttpResponse
+from django.utils import translation
 
 from .. import selectors
 
@@ -35,7 +36,9 @@ def public_page(view):
             )
             return (response.content, dict(response.headers)), keep
 
-        kept = selectors.cached_page(slug, request.get_full_path(), render)
+        # One rendering per language: LocaleMiddleware has chosen the reader's.
+        path = f"{translation.get_language()}:{request.get_full_path()}"
+        kept = selectors.cached_page(slug, path, render)
         if kept is None:  # no such event: the view says so
             return view(request, slug, *args, **kwargs)
         if fresh:
