@@ -159,7 +159,8 @@ if int(os.environ.get("WHIST_PROXY_COUNT", "0")):
 
 # Pages follow the reader: the switch's cookie, else the browser's languages, else English.
 # Canadian variants: Django's fr_CA formats (25,5 ; 14 h 05) and our catalog in locale/fr.
-LANGUAGE_CODE = "en-ca"
+# WHIST_LANGUAGE=fr-ca makes French the default: pages with no preference, command output.
+LANGUAGE_CODE = os.environ.get("WHIST_LANGUAGE", "en-ca")
 LANGUAGES = [("en-ca", "English"), ("fr-ca", "Français")]
 LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60  # the switch is remembered for a year
 TIME_ZONE = os.environ.get("WHIST_TIME_ZONE", "America/Toronto")
