@@ -47,7 +47,8 @@ def leader_create(*, username: str, password: str):
             )
         validate_password(password, users(username=username))
     except ValidationError as error:
-        raise RulesError(" ".join(error.messages), field="password") from None
+        said = " ".join(error.messages)  # Django's own words, already in the reader's language
+        raise RulesError(said, field="password") from None
     user = users.objects.create_superuser(username=username, password=password)
     audit(None, None, "leader created", username).save()
     return user

@@ -50,7 +50,8 @@ def role_grant(*, event: Event, username: str, role: str, password: str = "", ac
         try:
             validate_password(password, candidate)
         except ValidationError as error:
-            raise RulesError(" ".join(error.messages), field="password") from None
+            said = " ".join(error.messages)  # Django's own words, already in the reader's language
+            raise RulesError(said, field="password") from None
         user = users.create_user(username, password=password)
     elif password:
         raise RulesError(
