@@ -26,7 +26,21 @@ def _at(path: str, reason: str, **values: object) -> str:
 
 
 def problems(archive: object) -> list[str]:
-    """Every problem of ``archive``; empty when it can be imported as it is."""
+    """Every problem of ``archive``, in the reader's language; empty when it can be imported
+    as it is."""
+    separator = gettext("%(path)s: %(problem)s")
+    if separator == "%(path)s: %(problem)s":
+        return _problems(archive)
+    # Each problem is written 'path: reason'; the reader's language sets the separator.
+    return [
+        separator % dict(zip(("path", "problem"), p.split(": ", 1), strict=True))
+        if ": " in p
+        else p
+        for p in _problems(archive)
+    ]
+
+
+def _problems(archive: object) -> list[str]:
     out: list[str] = []
     check(SCHEMA, archive, "", out)
     if out:
