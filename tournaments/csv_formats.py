@@ -2,29 +2,32 @@
 
 Pure parsing (no Django): every row is checked and every problem is reported with its line
 number and column, so a file is accepted whole or not at all. Headers are read in English or
-French (any case, with or without accents); problems are in the reader's language, naming the
-column as the file's header spells it.
+French and problems worded in the reader's language (csv_headers).
 """
 
 from __future__ import annotations
 
 import csv
 import io
-import re
-import unicodedata
 from dataclasses import dataclass
 
 import charset_normalizer
 
+from .csv_headers import (
+    RESULT_COLUMNS,
+    RESULT_OPTIONAL,
+    TEAM_COLUMNS,
+    CsvErrors,
+    Problem,
+    column_name,
+    header_names,
+)
 from .rules.errors import RulesError
 from .rules.errors import translate as _
 from .rules.event_settings import PLAYER_MAX, TEAM_NAME_MAX, ZONE_MAX, check_text
 from .rules.flags import check_revokes, check_tricks
 from .rules.rotation import check_moves
 
-TEAM_COLUMNS = ("table", "team", "zone", "player_a", "player_b", "player_x", "player_y")
-RESULT_COLUMNS = ("hand", "table", "visitor_tricks")
-RESULT_OPTIONAL = ("visitor_revokes", "host_revokes")
 UPLOAD_MAX = 512 * 1024  # bytes; 250 teams with long names are under 100 KB
 PROBLEMS_SHOWN = 20
 
@@ -58,93 +61,7 @@ class ResultRow:
     host_revokes: int
 
 
-class Problem(str):
-    """One problem of a file, as read: 'line N: column: reason' (in the reader's language);
-    ``line`` and ``column`` say where, whatever the language."""
-
-    line: int
-    column: str | None
-
-    def __new__(cls, line: int, reason: str, column: str | None = None, **values: object):
-        reason = reason % values if values else reason
-        if column is None:
-            text = _("line %(line)s: %(problem)s") % {"line": line, "problem": reason}
-        else:
-            text = _("line %(line)s: %(column)s: %(problem)s") % {
-                "line": line,
-                "column": column,
-                "problem": reason,
-            }
-        problem = super().__new__(cls, text)
-        problem.line, problem.column = line, column
-        return problem
-
-
-class CsvErrors(RulesError):
-    """All the problems of one file, each as 'line N: column: reason'."""
-
-    def __init__(self, problems: list[str]) -> None:
-        super().__init__("; ".join(problems))
-        self.problems = problems
-
-    @property
-    def message(self) -> str:
-        return "; ".join(self.problems)  # each already in the reader's language
-
-
-# Header spellings people use for the same column ("Table #", "Player A", French sheets:
-# "Équipe", "Levées paire voyageuse"); keys are read without accents, in small letters.
-ALIASES = {
-    "table_no": "table",
-    "table_number": "table",
-    "home_table": "table",
-    "no_table": "table",
-    "numero_table": "table",
-    "table_d_attache": "table",
-    "team_name": "team",
-    "equipe": "team",
-    "nom_equipe": "team",
-    "nom_de_l_equipe": "team",
-    "joueur_a": "player_a",
-    "joueur_b": "player_b",
-    "joueur_x": "player_x",
-    "joueur_y": "player_y",
-    "main": "hand",
-    "no_main": "hand",
-    "levees_paire_voyageuse": "visitor_tricks",
-    "levees_voyageuse": "visitor_tricks",
-    "levees_voyageurs": "visitor_tricks",
-    "renonces_paire_voyageuse": "visitor_revokes",
-    "renonces_voyageuse": "visitor_revokes",
-    "renonces_voyageurs": "visitor_revokes",
-    "renonces_paire_qui_recoit": "host_revokes",
-    "renonces_qui_recoit": "host_revokes",
-}
-
-
-def header_names(columns: tuple[str, ...]) -> dict[str, str]:
-    """Each column's name in the reader's language (French sheets use the French header)."""
-    names = {
-        TEAM_COLUMNS: _("table,team,zone,player_a,player_b,player_x,player_y"),
-        RESULT_COLUMNS + RESULT_OPTIONAL: _(
-            "hand,table,visitor_tricks,visitor_revokes,host_revokes"
-        ),
-    }
-    for known, text in names.items():
-        if set(columns) <= set(known):
-            by_column = dict(zip(known, text.split(","), strict=False))
-            return {c: by_column.get(c, c) for c in columns}
-    return {c: _("hand") if c == "hand" else c for c in columns}
-
-
 ENCODING_NAMES = {"utf_8": "UTF-8", "cp1252": "Windows-1252 (Excel on Windows)"}
-
-
-def column_name(header: str) -> str:
-    """A header cell as a column name: 'Player A' -> player_a, 'Table #' -> table."""
-    plain = unicodedata.normalize("NFKD", header).encode("ascii", "ignore").decode().lower()
-    key = re.sub(r"[^a-z0-9]+", "_", plain).strip("_")
-    return ALIASES.get(key, key)
 
 
 def delimiter(text: str) -> str:
