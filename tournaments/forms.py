@@ -190,8 +190,10 @@ class EventCreateForm(forms.Form):
     pattern_file = forms.FileField(
         required=False,
         label=_("Your own rotation (optional CSV)"),
-        help_text="Header hand,1,2,...,N; one row per hand giving the table each home table's "
-        "travelling pair visits. Uses the hands and sessions per day above.",
+        help_text=_(
+            "Header hand,1,2,...,N; one row per hand giving the table each home table's "
+            "travelling pair visits. Uses the hands and sessions per day above."
+        ),
     )
     trumps = forms.CharField(
         initial="H,S,D,C",

@@ -1,0 +1,187 @@
+"""Every leader and public page read with a French browser: no English word of the app left."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from tests.french.leftovers import english_left, visible_text
+from tests.leader_helpers import make_user
+from tournaments.csv_formats import TeamRow
+from tournaments.services import ResultEntry, event_create, results_record, teams_replace
+from tournaments.services.closing import day_close
+from tournaments.services.playoffs import playoff_draw_record
+from tournaments.services.table_entry import table_tokens_issue
+
+pytestmark = pytest.mark.django_db
+
+FRENCH = {"HTTP_ACCEPT_LANGUAGE": "fr-CA,fr;q=0.9"}
+NAMES = ("Les Étoiles de Laval", "Nguyễn et fils", "Łódź-sur-Richelieu", "Dvořák de Québec")
+
+
+def french_event():
+    """A closed day of two hands, tied at the end, with its bris d'égalité drawn: every page
+    has something to show. Names are French (or foreign), as the hall's are."""
+    event = event_create(
+        name="Tournoi de Laval", slug="laval", tables=4, hands_per_day=[2], actor=None
+    )
+    teams_replace(
+        event=event,
+        rows=[
+            TeamRow(0, t, NAMES[t - 1], "Montérégie", f"Élise {t}", f"Noël {t}", "", "")
+            for t in range(1, 5)
+        ],
+        actor=None,
+    )
+    for hand in (1, 2):
+        entries = [ResultEntry(hand, t, 7) for t in range(1, 5)]
+        results_record(event=event, entries=entries, actor=None)
+    day_close(event=event, day=1, counts={t: 12 for t in range(1, 5)}, actor=None)
+    playoff_draw_record(event=event, rank=1, actor=None, seed=7)
+    table_tokens_issue(event=event, actor=None)
+    return event
+
+
+def leader_pages(event) -> list[str]:
+    slug = event.slug
+    names = [
+        "event",
+        "standings",
+        "rotation",
+        "projector",
+        "movement_projector",
+        "playoffs",
+        "setup",
+        "teams",
+        "people",
+        "tables_assign",
+        "table_links",
+        "results_import",
+        "hands",
+        "close_list",
+        "print",
+        "event_delete",
+    ]
+    urls = [reverse(f"tournaments:{n}", args=[slug]) for n in names]
+    urls += [
+        reverse("tournaments:hand", args=[slug, 1]),
+        reverse("tournaments:close_day", args=[slug, 1]),
+        reverse("tournaments:table", args=[slug, 2]),
+        reverse("tournaments:event_list"),
+        reverse("tournaments:event_new"),
+        reverse("tournaments:event_restore"),
+        reverse("tournaments:hall"),
+    ]
+    return urls
+
+
+@pytest.fixture
+def leader_client(client):
+    event = french_event()
+    client.force_login(make_user("élise", event, is_staff=True))
+    return client, event
+
+
+def test_every_leader_page_reads_in_french(leader_client):
+    """A leader with a French browser finds no English word of the app on any page."""
+    client, event = leader_client
+    left = {}
+    for url in leader_pages(event):
+        response = client.get(url, **FRENCH)
+        assert response.status_code == 200, url
+        words = english_left(visible_text(response.content.decode()))
+        if words:
+            left[url] = words
+    assert left == {}
+
+
+def test_every_public_page_reads_in_french(client):
+    """A visitor's phone in French reads the public pages, the log-in and the table's entry
+    page in French."""
+    event = french_event()
+    token = event.table_tokens.get(table=1).token
+    urls = [
+        reverse("tournaments:event", args=[event.slug]),
+        reverse("tournaments:standings", args=[event.slug]),
+        reverse("tournaments:rotation", args=[event.slug]),
+        reverse("tournaments:projector", args=[event.slug]),
+        reverse("tournaments:table", args=[event.slug, 3]),
+        reverse("tournaments:playoffs", args=[event.slug]),
+        reverse("tournaments:event_list"),
+        reverse("login"),
+        reverse("tournaments:table_entry", args=[token]),
+    ]
+    left = {}
+    for url in urls:
+        words = english_left(visible_text(client.get(url, **FRENCH).content.decode()))
+        if words:
+            left[url] = words
+    assert left == {}
+
+
+def test_a_missing_page_says_so_in_french(client):
+    """The not-found page speaks French to a French browser."""
+    response = client.get("/events/nulle-part/", **FRENCH)
+    assert response.status_code == 404
+    text = visible_text(response.content.decode())
+    assert "Page introuvable" in text and english_left(text) == []
+
+
+def test_the_switch_is_shown_and_remembered(client):
+    """An English page offers « Français »; once chosen, the next page is French without asking
+    the browser."""
+    event = french_event()
+    home = reverse("tournaments:event", args=[event.slug])
+    english = client.get(home).content.decode()
+    assert 'lang="en-ca"' in english and ">Français</button>" in english
+    client.post(reverse("set_language"), {"language": "fr-ca", "next": home})
+    french = client.get(reverse("tournaments:standings", args=[event.slug])).content.decode()
+    assert '<html lang="fr-ca">' in french
+    assert "Classement" in french and ">English</button>" in french
+
+
+def test_standings_json_and_csv_are_the_same_in_both_languages(client):
+    """The JSON and CSV interfaces answer byte for byte the same to French and English readers."""
+    event = french_event()
+    for name in ("standings_json", "standings_csv", "rotation_json"):
+        url = reverse(f"tournaments:{name}", args=[event.slug])
+        assert client.get(url).content == client.get(url, **FRENCH).content, name
+
+
+def test_dates_and_times_follow_french_formats(client):
+    """The closed day's time reads « 14 h 05 » style in French, not 14:05."""
+    event = french_event()
+    client.force_login(make_user("lead", event))
+    url = reverse("tournaments:close_day", args=[event.slug, 1])
+    text = visible_text(client.get(url, **FRENCH).content.decode())
+    assert "Clôturée par" in text
+    assert any(" h " in line and "Clôturée" in line for line in text.splitlines()), text
+
+
+def test_a_french_grid_saves_with_a_french_message(client):
+    """Saving a hand in the French grid answers in French."""
+    event = event_create(name="Tournoi", slug="grille", tables=2, hands_per_day=[2], actor=None)
+    client.force_login(make_user("lead", event))
+    url = reverse("tournaments:hand", args=[event.slug, 1])
+    data = {"go": "stay", "tricks_1": "8", "tricks_2": "5"}
+    data |= {f"seen_{t}": "0" for t in (1, 2)} | {f"was_{t}": "" for t in (1, 2)}
+    response = client.post(url, data, follow=True, **FRENCH)
+    assert "Main 1\u00a0: tables 1, 2 enregistrées." in response.content.decode()
+
+
+def test_french_pages_add_no_queries(client):
+    """The entry grid and the playoffs page cost the same queries in French as in English."""
+    event = french_event()
+    client.force_login(make_user("lead", event))
+    for url in (
+        reverse("tournaments:hand", args=[event.slug, 1]),
+        reverse("tournaments:playoffs", args=[event.slug]),
+    ):
+        client.get(url), client.get(url, **FRENCH)  # each language's caches warmed alike
+        with CaptureQueriesContext(connection) as english:
+            client.get(url)
+        with CaptureQueriesContext(connection) as french:
+            client.get(url, **FRENCH)
+        assert len(french.captured_queries) == len(english.captured_queries), url
