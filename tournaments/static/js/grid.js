@@ -51,9 +51,10 @@
       if (i.value.trim() !== "") filled += 1;
       if (i.value.trim() !== i.dataset.was) unsaved += 1;
     });
-    progress.textContent = interpolate(gettext("%(entered)s of %(tables)s tables entered"),
-      {entered: filled, tables: tables}, true) +
-      (unsaved ? " (" + interpolate(gettext("%(count)s not saved yet"), {count: unsaved}, true) + ")" : "");
+    progress.textContent = interpolate(ngettext("%(entered)s of %(tables)s tables entered",
+      "%(entered)s of %(tables)s tables entered", filled), {entered: filled, tables: tables}, true) +
+      (unsaved ? " (" + interpolate(ngettext("%(count)s not saved yet", "%(count)s not saved yet", unsaved),
+        {count: unsaved}, true) + ")" : "");
   }
 
   form.addEventListener("input", function (e) {
