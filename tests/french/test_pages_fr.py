@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -183,3 +185,34 @@ def test_french_pages_add_no_queries(client):
         with CaptureQueriesContext(connection) as french:
             client.get(url, **FRENCH)
         assert len(french.captured_queries) == len(english.captured_queries), url
+
+
+def test_a_too_large_paste_names_the_limit_with_a_decimal_comma(client):
+    """Pasting 3 MB in French is refused naming the limit as « 2,5 Mo »."""
+    event = event_create(name="Tournoi", slug="gros", tables=2, hands_per_day=[2], actor=None)
+    client.force_login(make_user("lead", event))
+    url = reverse("tournaments:teams", args=[event.slug])
+    response = client.post(url, {"csv_text": "x" * 3_000_000}, **FRENCH)
+    assert response.status_code == 400
+    assert "dépasse 2,5 Mo" in response.content.decode()
+
+
+def test_a_refused_page_says_why_in_french(client):
+    """A helper of another event is told in French that the page is not theirs."""
+    event = french_event()
+    client.force_login(make_user("autre"))
+    response = client.get(reverse("tournaments:setup", args=[event.slug]), **FRENCH)
+    assert response.status_code == 403
+    text = visible_text(response.content.decode())
+    assert "Accès refusé" in text
+    assert "Seul un responsable de Tournoi de Laval peut ouvrir cette page." in text
+    assert english_left(text) == []
+
+
+def test_the_event_list_dates_the_events_in_french(client):
+    """The event list gives the first day as « lundi 23 novembre 2026 » in French."""
+    event = french_event()
+    event.starts_on = datetime.date(2026, 11, 23)
+    event.save(update_fields=["starts_on"])
+    text = visible_text(client.get(reverse("tournaments:event_list"), **FRENCH).content.decode())
+    assert "lundi 23 novembre 2026" in text

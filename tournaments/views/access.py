@@ -21,10 +21,12 @@ def event_page(action: str):
             if not request.user.is_authenticated:
                 return redirect_to_login(request.get_full_path())
             if not permissions.allowed(request.user, event, action):
-                raise PermissionDenied(
-                    _("You have no %(action)s role for %(event)s.")
-                    % {"action": action, "event": event.name}
+                refusal = (
+                    _("Only a leader of %(event)s may open this page.")
+                    if action == permissions.LEAD
+                    else _("Only the leaders and assistants of %(event)s may open this page.")
                 )
+                raise PermissionDenied(refusal % {"event": event.name})
             return view(request, event, *args, **kwargs)
 
         return wrapper
