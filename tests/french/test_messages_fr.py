@@ -45,7 +45,7 @@ RULES_REFUSALS = [
     (lambda: check_revokes("x", field="host_revokes"), "les renonces doivent être un nombre"),
     (lambda: check_slug("Secteur 5"), "Nom court «\u00a0Secteur 5\u00a0»"),
     (lambda: check_settings({"one_flag_at": 3}), "Levées pour 1 drapeau\u00a0: de 7 à 13"),
-    (lambda: rotation.parse_trumps("H,Z"), "Séquence d'atouts «\u00a0H,Z\u00a0»"),
+    (lambda: rotation.parse_trumps("H,Z"), "Ordre des atouts «\u00a0H,Z\u00a0»"),
     (lambda: rotation.check_moves(3, 4, {1: 1, 2: 3, 3: 2}), "Main 4\u00a0: la paire de la table"),
     (lambda: rotation.from_preset("nope", 4), "Modèle «\u00a0nope\u00a0» inconnu"),
     (lambda: Card.parse("ZZ"), "carte\u00a0: une carte est attendue"),

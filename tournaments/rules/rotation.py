@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from .errors import Phrase, RulesError
+from .errors import RulesError, gettext_noop
 from .types import Hand, Pair, Rotation, Trump
 
 MIN_TABLES, MAX_TABLES = 2, 250
@@ -23,14 +23,14 @@ LEADERS_CUT = "CUT"
 
 @dataclass(frozen=True)
 class Preset:
-    label: Phrase
+    label: str  # English, marked for the catalog; pages show it translated
     hands_per_day: tuple[int, ...]
     sessions_per_day: tuple[int, ...]
 
 
 PRESETS: dict[str, Preset] = {
-    "one-day-30": Preset(Phrase("30 hands in one day (15 morning, 15 afternoon)"), (30,), (2,)),
-    "two-day-50": Preset(Phrase("50 hands over two days (15 + 15, then 20)"), (30, 20), (2, 1)),
+    "one-day-30": Preset(gettext_noop("30 hands in one day (15 morning, 15 afternoon)"), (30,), (2,)),
+    "two-day-50": Preset(gettext_noop("50 hands over two days (15 + 15, then 20)"), (30, 20), (2, 1)),
 }
 
 
