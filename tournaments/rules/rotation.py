@@ -29,8 +29,12 @@ class Preset:
 
 
 PRESETS: dict[str, Preset] = {
-    "one-day-30": Preset(gettext_noop("30 hands in one day (15 morning, 15 afternoon)"), (30,), (2,)),
-    "two-day-50": Preset(gettext_noop("50 hands over two days (15 + 15, then 20)"), (30, 20), (2, 1)),
+    "one-day-30": Preset(
+        gettext_noop("30 hands in one day (15 morning, 15 afternoon)"), (30,), (2,)
+    ),
+    "two-day-50": Preset(
+        gettext_noop("50 hands over two days (15 + 15, then 20)"), (30, 20), (2, 1)
+    ),
 }
 
 
