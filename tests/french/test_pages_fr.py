@@ -216,3 +216,17 @@ def test_the_event_list_dates_the_events_in_french(client):
     event.save(update_fields=["starts_on"])
     text = visible_text(client.get(reverse("tournaments:event_list"), **FRENCH).content.decode())
     assert "lundi 23 novembre 2026" in text
+
+
+def test_a_french_teams_file_with_bad_lines_marks_each_line_in_french(client):
+    """A French file with two bad lines is previewed with each French problem beside its line."""
+    event = event_create(name="Tournoi", slug="equipes", tables=4, hands_per_day=[2], actor=None)
+    client.force_login(make_user("lead", event))
+    text = "table;équipe;zone;joueur_a;joueur_b;joueur_x;joueur_y\n" + "".join(
+        f"{t};Club {t};Zone 1;A{t};B{t};X{t};Y{t}\n" for t in range(1, 5)
+    )
+    text = text.replace("2;Club 2", "deux;Club 2").replace("4;Club 4", "9;Club 4")
+    url = reverse("tournaments:teams", args=[event.slug])
+    page = client.post(url, {"csv_text": text, "action": "import"}, **FRENCH).content.decode()
+    assert page.count('class="refused"') == 2
+    assert "ligne 3" in page and "ligne 5" in page

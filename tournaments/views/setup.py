@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import csv
 import io
-import re
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -26,7 +25,6 @@ from ..services import setup as setup_services
 from ..services.end_play import play_end, play_resume
 from .access import event_page
 
-LINE = re.compile(r"^line (\d+):")
 PREVIEW_LINES = 300  # more than any real registration file
 
 
@@ -120,9 +118,8 @@ def setup(request, event: Event):
 def _preview(text: str, problems: list[str]) -> tuple[list[dict], int]:
     """The first lines as cells, each marked with its problems, and how many lines are left."""
     by_line: dict[int, list[str]] = {}
-    for problem in problems:
-        match = LINE.match(problem)
-        by_line.setdefault(int(match.group(1)) if match else 0, []).append(problem)
+    for problem in problems:  # csv Problems know their line, whatever the reader's language
+        by_line.setdefault(getattr(problem, "line", 0), []).append(problem)
     reader = csv.reader(io.StringIO(text.lstrip("\ufeff")), delimiter=delimiter(text))
     rows, hidden = [], 0
     for cells in reader:
