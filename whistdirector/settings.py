@@ -56,7 +56,10 @@ BACKUP_SECONDS = float(os.environ.get("WHIST_BACKUP_SECONDS", "5"))
 # The base of every printed QR code and link ("" = the address the page was asked for).
 PUBLIC_URL = os.environ.get("WHIST_PUBLIC_URL", "").rstrip("/")
 
+# The app first: its French words (glossary) win over Django's own catalogs ("Se connecter",
+# not admin's "Connexion").
 INSTALLED_APPS = [
+    "tournaments",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -65,7 +68,6 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_tables2",
     "axes",
-    "tournaments",
 ]
 
 MIDDLEWARE = [

@@ -230,3 +230,10 @@ def test_a_french_teams_file_with_bad_lines_marks_each_line_in_french(client):
     page = client.post(url, {"csv_text": text, "action": "import"}, **FRENCH).content.decode()
     assert page.count('class="refused"') == 2
     assert "ligne 3" in page and "ligne 5" in page
+
+
+def test_the_log_in_page_speaks_the_glossary_words(client):
+    """The log-in button reads « Se connecter » (the app's words before Django's own)."""
+    text = visible_text(client.get(reverse("login"), **FRENCH).content.decode())
+    assert "Se connecter" in text
+    assert english_left(text) == []
