@@ -7,6 +7,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from django import forms
+from django.conf import settings
+from django.utils.translation import gettext_lazy
 
 from .csv_formats import PROBLEMS_SHOWN, UPLOAD_MAX, CsvErrors, decode, parse_pattern
 from .models import Event, Level
@@ -231,6 +233,11 @@ class EventSettingsForm(forms.ModelForm):
         checked = {f: data[f] for f in (*RANGES, "name") if f in data}
         _add_problems(self, settings_problems(checked, tables=self.instance.tables))
         return data
+
+    # Cards for a French hall while the leader works in English, or the other way round.
+    print_language = forms.ChoiceField(
+        label=gettext_lazy("Printouts in"), choices=settings.LANGUAGES
+    )
 
 
 class TeamsCsvForm(forms.Form):

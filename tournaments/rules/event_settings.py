@@ -40,6 +40,7 @@ LABELS = {
     "trumps": "Trump sequence",
     "hands_per_day": "Hands per day",
     "sessions_per_day": "Sessions per day",
+    "print_language": "Printouts in",
 }
 
 # (lowest, highest) for each whole-number setting; None as highest means "the tables".

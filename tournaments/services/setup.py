@@ -32,6 +32,7 @@ SETTING_FIELDS = (
     "playoff_places",
     "advancing",
     "paper",
+    "print_language",
 )
 
 
