@@ -236,8 +236,12 @@ class EventSettingsForm(forms.ModelForm):
 
     # Cards for a French hall while the leader works in English, or the other way round.
     print_language = forms.ChoiceField(
-        label=gettext_lazy("Printouts in"), choices=settings.LANGUAGES
+        label=gettext_lazy("Printouts in"), choices=settings.LANGUAGES, required=False
     )
+
+    def clean_print_language(self) -> str:
+        """Left out of a post (older pages, scripts): the event keeps its language."""
+        return self.cleaned_data["print_language"] or self.instance.print_language
 
 
 class TeamsCsvForm(forms.Form):
