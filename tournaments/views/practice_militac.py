@@ -2,18 +2,25 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy
+
 from ..games.militac.ai import BasicPlayer, StrongPlayer
 from ..games.militac.cards import Card, Company, Seat
 from ..games.militac.game import AIDE, BIDDING, OVER, Bid, Game
 from ..games.table import IllegalMove
 
 HUMAN = Seat.SOUTH
-LEVELS = {"basic": "Club player", "strong": "Expert (plays out sampled deals)"}
+LEVELS = {
+    "basic": gettext_lazy("Club player"),
+    "strong": gettext_lazy("Expert (plays out sampled deals)"),
+}
 SUMMARY = {
     "key": "militac",
     "name": "Militac",
-    "text": "Parker Brothers, 1919. Four players, two partnerships, the 49 army cards: bid "
-    "squads on a company or on combined forces, take the Aide, follow or command.",
+    "text": gettext_lazy(
+        "Parker Brothers, 1919. Four players, two partnerships, the 49 army cards: bid "
+        "squads on a company or on combined forces, take the Aide, follow or command."
+    ),
 }
 CHOICES = {"levels": LEVELS}
 

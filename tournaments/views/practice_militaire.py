@@ -2,18 +2,25 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy
+
 from ..games.militaire.ai import BasicPlayer, StrongPlayer
 from ..games.militaire.cards import PACK_NAMES, Card, parse
 from ..games.militaire.game import DRAW, GAME_OVER, MELD, ROUND_OVER, TARGET, Game
 from ..games.table import IllegalMove
 
 HUMAN = 0
-LEVELS = {"basic": "Club player", "strong": "Expert (counts the cards still live)"}
+LEVELS = {
+    "basic": gettext_lazy("Club player"),
+    "strong": gettext_lazy("Expert (counts the cards still live)"),
+}
 SUMMARY = {
     "key": "militaire",
     "name": "Militaire",
-    "text": "The British Army's rummy game. Three or four players, seven cards: draw, meld, "
-    "discard, and go out on a contract. First to 500. Standard pack or the Army rank pack.",
+    "text": gettext_lazy(
+        "The British Army's rummy game. Three or four players, seven cards: draw, meld, "
+        "discard, and go out on a contract. First to 500. Standard pack or the Army rank pack."
+    ),
 }
 CHOICES = {"levels": LEVELS, "packs": PACK_NAMES, "player_counts": (3, 4)}
 
