@@ -324,9 +324,12 @@ def draw_headings(canvas: Canvas, x: float, width: float, top: float, show_pair:
     ]
     if show_pair:
         labels[1:2] = [(_("Our"), _("pair")), (_("goes"), _("to"))]
-    canvas.setFont(BOLD, 10)
     for (first, second), left, right in zip(labels, edges, edges[1:], strict=False):
         middle = x + (left + right) / 2
+        # French headings run longer: each shrinks to its own cell rather than overlap.
+        room = right - left - 2
+        size = min(fit_size(first, BOLD, room, 10), fit_size(second, BOLD, room, 10))
+        canvas.setFont(BOLD, size)
         canvas.drawCentredString(middle, top - 11 if second else top - 17, first)
         if second:
             canvas.drawCentredString(middle, top - 22, second)

@@ -13,6 +13,7 @@ import io
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (
     KeepTogether,
     PageBreak,
@@ -146,9 +147,9 @@ def sheet(
                 NOTE,
             )
         )
-    widths = column_widths(width)
-    # The first row names the session on every page a long sheet runs on to.
     heads = headings()
+    widths = column_widths(width, heads)
+    # The first row names the session on every page a long sheet runs on to.
     body = [[title] + [""] * (len(heads) - 1), heads]
     heights = [ROW_HEIGHT, ROW_HEIGHT]
     for table in tables:
@@ -199,8 +200,13 @@ def sheet(
     return story
 
 
-def column_widths(width: float) -> list[float]:
-    widths = [48, 0, 70, 58, 78, 96]
+def column_widths(width: float, heads: list[str]) -> list[float]:
+    """Fixed columns wide enough for their heading in any language; the team takes the rest."""
+    widths = [
+        max(base, stringWidth(head, BOLD, 12) + 14)
+        for base, head in zip([48, 0, 70, 58, 78, 96], heads, strict=True)
+    ]
+    widths[1] = 0
     widths[1] = width - sum(widths)
     return widths
 

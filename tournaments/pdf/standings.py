@@ -11,6 +11,7 @@ from django.utils import formats
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph, Spacer, Table
 
 from ..rules.types import Standing
@@ -102,7 +103,9 @@ def standings_table(data: PrintData, final: bool, width: float) -> Table:
     zones = any(s.zone for s in data.standings)
     heading = [_("Place"), _("Table"), _("Team")] + ([_("Zone")] if zones else [])
     heading += [_("Day %(day)s") % {"day": d} for d in range(1, days + 1)] + [_("Total"), ""]
-    fixed = [50, 44] + ([76] if zones else []) + [46] * days + [60, 96]
+    # Day columns as wide as their heading ("Journée 2" is longer than "Day 2").
+    day_width = max([46] + [stringWidth(h, BOLD, 12) + PADDING for h in heading[3 + zones : -2]])
+    fixed = [50, 44] + ([76] if zones else []) + [day_width] * days + [60, 96]
     team_width = max(100, width - sum(fixed))
     widths = fixed[:2] + [team_width] + fixed[2:]
     body, heights = [heading], [20]
