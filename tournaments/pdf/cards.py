@@ -317,13 +317,16 @@ def cell_edges(width: float, show_pair: bool) -> list[float]:
 def draw_headings(canvas: Canvas, x: float, width: float, top: float, show_pair: bool) -> None:
     edges = cell_edges(width, show_pair)
     labels = [
-        (_("Hand"), ""),
-        (_("Our pair"), _("goes to")),
-        (_("Visitors"), _("from")),
-        (_("Trump"), ""),
+        (pgettext("table card heading", "Hand"), ""),
+        (pgettext("table card heading", "Our pair"), pgettext("table card heading", "goes to")),
+        (pgettext("table card heading", "Visitors"), pgettext("table card heading", "from")),
+        (pgettext("table card heading", "Trump"), ""),
     ]
     if show_pair:
-        labels[1:2] = [(_("Our"), _("pair")), (_("goes"), _("to"))]
+        labels[1:2] = [
+            (pgettext("table card heading", "Our"), pgettext("table card heading", "pair")),
+            (pgettext("table card heading", "goes"), pgettext("table card heading", "to")),
+        ]
     for (first, second), left, right in zip(labels, edges, edges[1:], strict=False):
         middle = x + (left + right) / 2
         # French headings run longer: each shrinks to its own cell rather than overlap.

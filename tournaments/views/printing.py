@@ -8,13 +8,12 @@ can be bookmarked or reprinted from the browser's history.
 from __future__ import annotations
 
 from django import forms
-from django.conf import settings
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext
 from django.views.decorators.http import require_GET
 
 from .. import pdf, permissions, selectors
@@ -95,7 +94,11 @@ def may_print(request, event: Event):
 
 def print_language_note(event: Event) -> str:
     """What the print page says of the printouts' language (set on the set-up page)."""
-    language = dict(settings.LANGUAGES).get(event.print_language, event.print_language)
+    names = {
+        "en-ca": pgettext("language of the printouts", "English"),
+        "fr-ca": pgettext("language of the printouts", "French"),
+    }
+    language = names.get(event.print_language, event.print_language)
     return _(
         "Printouts are in %(language)s, whatever the language of these pages "
         "(change it under Settings on the set-up page)."
