@@ -158,7 +158,8 @@ def load(event: Event, job: PrintJob, *, now=None) -> PrintData:
 def printed_at(moment) -> str:
     """When a printout was made, in the active language's short form (2025-06-10 14 h 05)."""
     if translation.get_language().startswith("fr"):
-        return formats.date_format(moment, "SHORT_DATETIME_FORMAT")
+        # Django's fr_CA short format reads its "h" as the 12-hour clock: say it here.
+        return formats.date_format(moment, "Y-m-d H\xa0\\h\xa0i")
     return f"{moment:%Y-%m-%d %H:%M}"
 
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import links
@@ -268,13 +269,13 @@ def draw_rotation(
     hands = [r.hand.number for r in rows if r.hand]
     canvas.setFillColor(INK)
     canvas.setFont(BOLD, 14)
-    canvas.drawString(
-        layout.right_x, top - 14, _("Table %(table)s · every hand") % {"table": table}
-    )
+    heading = _("Table %(table)s · every hand") % {"table": table}
+    canvas.drawString(layout.right_x, top - 14, heading)
     right = layout.right_x + layout.right_width
     span = _("hands %(first)s–%(last)s") % {"first": hands[0], "last": hands[-1]}
     title = f"{note}{span} · {data.event.name}"
-    room = layout.right_width - 170
+    # The rest of the line, whatever the heading's length in the printout's language.
+    room = layout.right_width - max(170, stringWidth(heading, BOLD, 14) + 16)
     size = fit_size(title, REGULAR, room, 11, 7)
     canvas.setFont(REGULAR, size)
     canvas.drawRightString(right, top - 14, cut_to(title, REGULAR, size, room))
