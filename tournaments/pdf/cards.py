@@ -40,6 +40,7 @@ from .common import (
     trump_font,
     trump_text,
     wrap_characters,
+    wrap_words,
 )
 
 WHITE = (1, 1, 1)
@@ -235,20 +236,28 @@ def draw_two_codes(canvas: Canvas, x: float, width: float, url: str, entry_url: 
     public_x, entry_x = x, x + width - size - 4
     bottom = EDGE + 24
     canvas.setFillColor(INK)
-    canvas.setFont(BOLD, 10)
     public_lines = _("Everyone: rotation\nand flags").splitlines()[:2]
     for i, line in enumerate(public_lines):
+        canvas.setFont(BOLD, fit_size(line, BOLD, entry_x - public_x - 8, 10, 7))
         canvas.drawString(public_x, bottom + size + 16 - 12 * i, line)
     draw_qr(canvas, url, public_x, bottom, size)
     canvas.setStrokeColor(INK)
     canvas.setLineWidth(2)
     canvas.roundRect(entry_x - 4, bottom - 14, size + 8, size + 46, 6, stroke=1, fill=0)
-    canvas.setFont(BOLD, 10)
+    middle = entry_x + size / 2
     for i, line in enumerate(_("Enter this table's\nresults").splitlines()[:2]):
-        canvas.drawCentredString(entry_x + size / 2, bottom + size + 16 - 12 * i, line)
+        canvas.setFont(BOLD, fit_size(line, BOLD, size + 4, 10, 7))
+        canvas.drawCentredString(middle, bottom + size + 16 - 12 * i, line)
     draw_qr(canvas, entry_url, entry_x, bottom, size)
-    canvas.setFont(REGULAR, 7)
-    canvas.drawCentredString(entry_x + size / 2, bottom - 9, _("hosts enter, visitors confirm"))
+    # Inside the box, under the code: one line, or two smaller ones for a longer language.
+    who = wrap_words(_("hosts enter, visitors confirm"), REGULAR, 7, size + 4)
+    if len(who) == 1:
+        canvas.setFont(REGULAR, 7)
+        canvas.drawCentredString(middle, bottom - 9, who[0])
+    else:
+        for i, line in enumerate(who[:2]):
+            canvas.setFont(REGULAR, fit_size(line, REGULAR, size + 4, 6.5, 5))
+            canvas.drawCentredString(middle, bottom - 5.5 - 6.5 * i, line)
     lines = wrap_characters(url, REGULAR, 7, width)[:2]
     for i, line in enumerate(lines):
         canvas.drawString(x, EDGE + 1 + 8 * (len(lines) - 1 - i), line)
