@@ -44,6 +44,9 @@ PAGES = [
     "/practice/?deal=1234&trump=NT&level=strong",
     "/practice/militac/rules/",
     "/practice/militaire/rules/",
+    "/practice/militac/?deal=12",
+    "/practice/militaire/?deal=12&pack=army&players=3",
+    "/practice/militaire/?deal=12&pack=french",
 ]
 
 
@@ -99,3 +102,29 @@ def test_a_refused_card_is_explained_in_french(client):
     response = post(client, "play", {"card": missing})
     assert response.status_code == 400
     assert "n'a pas cette carte" in response.json()["error"]
+
+
+def room_post(client, game: str, name: str, body: dict):
+    return client.post(
+        f"/practice/{game}/api/{name}/",
+        json.dumps(body),
+        content_type="application/json",
+        **FRENCH,
+    )
+
+
+@pytest.mark.parametrize(
+    "game, body",
+    [
+        ("militac", {"deal": 12}),
+        ("militaire", {"deal": 12, "pack": "french", "players": 4}),
+        ("militaire", {"deal": 13, "pack": "army", "players": 3}),
+    ],
+)
+def test_militac_and_militaire_tables_speak_french(client, game, body):
+    """The other practice games' cards and sentences come in French until the player's turn."""
+    state = room_post(client, game, "start", body).json()
+    seen = texts({k: v for k, v in state.items() if k not in {"game", "phase", "pack"}})
+    assert english_left("\n".join(seen)) == [], seen
+    words = " ".join(card["words"] for card in state["hand"])
+    assert re.search(r"\b(de|Le Président|Sergent|Caporal|Joker|Capitaine|Général)\b", words)

@@ -14,6 +14,7 @@ import secrets
 from django.http import Http404, HttpResponseRedirect, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from ..games.table import IllegalMove
@@ -72,7 +73,8 @@ def start(request, game: str):
     body = _body(request)
     seed = _seed(body.get("deal"))
     if seed is None:
-        return JsonResponse({"error": f"Give a deal number from 1 to {MAX_SEED}."}, status=400)
+        message = _("Give a deal number from 1 to %(most)s.") % {"most": MAX_SEED}
+        return JsonResponse({"error": message}, status=400)
     stored = {"seed": seed, **module.options(body), "moves": []}
     saved = request.session.get(_key(game))
     if (
@@ -92,7 +94,9 @@ def state(request, game: str):
     module = _game(game)
     stored = request.session.get(_key(game))
     if not stored:
-        return JsonResponse({"error": "No game in play: open the table to deal one."}, status=404)
+        return JsonResponse(
+            {"error": _("No game in play: open the table to deal one.")}, status=404
+        )
     return JsonResponse(module.state(module.load(stored), stored, []))
 
 
@@ -102,12 +106,14 @@ def move(request, game: str):
     module = _game(game)
     stored = request.session.get(_key(game))
     if not stored:
-        return JsonResponse({"error": "No game in play: open the table to deal one."}, status=404)
+        return JsonResponse(
+            {"error": _("No game in play: open the table to deal one.")}, status=404
+        )
     played = module.load(stored)
     wanted = _body(request).get("move")
     if not isinstance(wanted, str) or not wanted.strip():
         return JsonResponse(
-            {"error": "Name a move.", **module.state(played, stored, [])}, status=400
+            {"error": _("Name a move."), **module.state(played, stored, [])}, status=400
         )
     try:
         steps = module.human_move(played, wanted)
