@@ -206,8 +206,7 @@ def column_widths(width: float, heads: list[str]) -> list[float]:
         max(base, stringWidth(head, BOLD, 12) + 14)
         for base, head in zip([48, 0, 70, 58, 78, 96], heads, strict=True)
     ]
-    widths[1] = 0
-    widths[1] = width - sum(widths)
+    widths[1] = width - sum(widths) + widths[1]
     return widths
 
 
