@@ -128,3 +128,13 @@ def test_militac_and_militaire_tables_speak_french(client, game, body):
     assert english_left("\n".join(seen)) == [], seen
     words = " ".join(card["words"] for card in state["hand"])
     assert re.search(r"\b(de|Le Président|Sergent|Caporal|Joker|Capitaine|Général)\b", words)
+
+
+def test_a_refused_militaire_move_is_explained_in_french(client):
+    """Discarding before drawing is refused with the reason in French."""
+    state = room_post(client, "militaire", "start", {"deal": 12, "pack": "french"}).json()
+    assert state["your_turn"] and state["phase"] == "draw"
+    card = state["hand"][0]["code"]
+    response = room_post(client, "militaire", "move", {"move": f"discard {card}"})
+    assert response.status_code == 400
+    assert response.json()["error"].startswith("Piochez d'abord une carte")

@@ -44,7 +44,7 @@ def _player(game: Game, stored: dict):
 
 def human_move(game: Game, move: str) -> list[dict]:
     if game.turn != HUMAN:
-        raise IllegalMove(_("It is not your turn.") if game.turn else _("The deal is over."))
+        raise IllegalMove("It is not your turn." if game.turn else "The deal is over.")
     return [_step(game, HUMAN, move, game.apply(move, seat=HUMAN))]
 
 

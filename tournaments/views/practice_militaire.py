@@ -48,7 +48,7 @@ def load(stored: dict) -> Game:
 
 def human_move(game: Game, move: str) -> list[dict]:
     if game.phase in (DRAW, MELD) and game.turn != HUMAN:
-        raise IllegalMove(_("It is not your turn."))
+        raise IllegalMove("It is not your turn.")
     before = game.hands[HUMAN][:] if game.phase == DRAW else None
     game.apply(move, player=HUMAN)
     return [_step(game, HUMAN, move, before)]
