@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from django.utils.translation import gettext
+
 from .rules.flags import flags_won
 from .rules.types import FlagSettings, Result
 
@@ -60,7 +62,10 @@ def chart(points: list[Point], hands_total: int, day_starts: list[int], start: i
         lines.append(" ".join(f"{a},{b}" for a, b in coords))
     step = max(1, round((high - low) / 5))
     ticks = [{"y": y(v), "label": v} for v in range(low - low % step, high + 1, step) if v >= low]
-    days = [{"x": x(first - 1), "label": f"Day {i}"} for i, first in enumerate(day_starts, 1)]
+    days = [
+        {"x": x(first - 1), "label": gettext("Day %(day)s") % {"day": i}}
+        for i, first in enumerate(day_starts, 1)
+    ]
     return {
         "width": WIDTH,
         "height": HEIGHT,

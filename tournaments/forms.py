@@ -8,7 +8,11 @@ from dataclasses import dataclass, field
 
 from django import forms
 from django.conf import settings
-from django.utils.translation import gettext_lazy
+from django.utils.formats import number_format
+from django.utils.functional import lazy
+from django.utils.text import format_lazy
+from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext_lazy as _
 
 from .csv_formats import PROBLEMS_SHOWN, UPLOAD_MAX, CsvErrors, decode, parse_pattern
 from .models import Event, Level
@@ -70,9 +74,9 @@ def parse_grid(data: Mapping[str, str], *, hand: int, tables: Iterable[int]) -> 
             continue
         if not typed[0]:
             grid.errors[table] = (
-                "type the visitors' tricks; a saved result is corrected, not cleared"
+                gettext("type the visitors' tricks; a saved result is corrected, not cleared")
                 if was
-                else "type the visitors' tricks as well as the revokes"
+                else gettext("type the visitors' tricks as well as the revokes")
             )
             continue
         try:
@@ -98,9 +102,38 @@ def parse_grid(data: Mapping[str, str], *, hand: int, tables: Iterable[int]) -> 
 
 # ---------------------------------------------------------------- event set-up
 
+# The setting names and rotation presets are English in rules/ (pure Python); the forms read
+# them through the catalog, in the reader's language, when a page is drawn.
+_translated = lazy(gettext, str)
+_SHOWN_IN_FORMS = (
+    gettext_noop("Event name"),
+    gettext_noop("Short name"),
+    gettext_noop("Level"),
+    gettext_noop("First day"),
+    gettext_noop("Tables"),
+    gettext_noop("Flags per table"),
+    gettext_noop("Tricks for 1 flag"),
+    gettext_noop("Tricks for 2 flags"),
+    gettext_noop("Revoke penalty (tricks per revoke)"),
+    gettext_noop("Playoffs for ties in the first places"),
+    gettext_noop("Teams advancing"),
+    gettext_noop("Paper"),
+    gettext_noop("Trump sequence"),
+    gettext_noop("Hands per day"),
+    gettext_noop("Sessions per day"),
+    gettext_noop("30 hands in one day (15 morning, 15 afternoon)"),
+    gettext_noop("50 hands over two days (15 + 15, then 20)"),
+)
+
+
+def label(field: str):
+    """The label of a setting, translated when the form is drawn."""
+    return _translated(LABELS[field])
+
+
 PATTERN_CHOICES = [
-    *((name, preset.label) for name, preset in PRESETS.items()),
-    ("generated", "Generated: give hands and sessions per day below"),
+    *((name, _translated(preset.label)) for name, preset in PRESETS.items()),
+    ("generated", _("Generated: give hands and sessions per day below")),
 ]
 
 LEVEL_PRESETS = {
@@ -116,16 +149,16 @@ def _numbers(text: str, name: str) -> list[int]:
         numbers = [int(n) for n in text.replace(" ", "").split(",") if n]
     except ValueError:
         raise forms.ValidationError(
-            f"{name}: whole numbers separated by commas, such as 30,20"
+            gettext("%(name)s: whole numbers separated by commas, such as 30,20") % {"name": name}
         ) from None
     if not numbers or any(n < 1 for n in numbers):
-        raise forms.ValidationError(f"{name}: at least 1 for every day")
+        raise forms.ValidationError(gettext("%(name)s: at least 1 for every day") % {"name": name})
     return numbers
 
 
 def _whole(field: str, **options) -> forms.IntegerField:
     """A whole-number setting; its limits are checked by ``rules.event_settings``."""
-    return forms.IntegerField(label=LABELS[field], **options)
+    return forms.IntegerField(label=label(field), **options)
 
 
 def _add_problems(form: forms.Form, problems: Mapping[str, str]) -> None:
@@ -135,46 +168,50 @@ def _add_problems(form: forms.Form, problems: Mapping[str, str]) -> None:
 
 
 class EventCreateForm(forms.Form):
-    name = forms.CharField(max_length=NAME_MAX, label=LABELS["name"])
+    name = forms.CharField(max_length=NAME_MAX, label=label("name"))
     slug = forms.CharField(
-        label=LABELS["slug"],
-        help_text="Used in addresses: /events/short-name/ — small letters, digits and hyphens",
+        label=label("slug"),
+        help_text=_("Used in addresses: /events/short-name/ — small letters, digits and hyphens"),
     )
-    level = forms.ChoiceField(label=LABELS["level"], choices=Level.choices, initial=Level.AREA)
+    level = forms.ChoiceField(label=label("level"), choices=Level.choices, initial=Level.AREA)
     tables = _whole("tables", initial=8)
-    pattern = forms.ChoiceField(choices=PATTERN_CHOICES, label="Rotation", initial="one-day-30")
+    pattern = forms.ChoiceField(choices=PATTERN_CHOICES, label=_("Rotation"), initial="one-day-30")
     hands_per_day = forms.CharField(
-        label=LABELS["hands_per_day"],
+        label=label("hands_per_day"),
         initial="30",
         required=False,
-        help_text="For a generated rotation, e.g. 30 or 30,20",
+        help_text=_("For a generated rotation, e.g. 30 or 30,20"),
     )
     sessions_per_day = forms.CharField(
-        label=LABELS["sessions_per_day"],
+        label=label("sessions_per_day"),
         initial="2",
         required=False,
-        help_text="Sessions each day, e.g. 2 or 2,1",
+        help_text=_("Sessions each day, e.g. 2 or 2,1"),
     )
     pattern_file = forms.FileField(
         required=False,
-        label="Your own rotation (optional CSV)",
-        help_text="Header hand,1,2,...,N; one row per hand giving the table each home table's "
-        "travelling pair visits. Uses the hands and sessions per day above.",
+        label=_("Your own rotation (optional CSV)"),
+        help_text=_(
+            "Header hand,1,2,...,N; one row per hand giving the table each home table's "
+            "travelling pair visits. Uses the hands and sessions per day above."
+        ),
     )
     trumps = forms.CharField(
         initial="H,S,D,C",
         max_length=60,
-        label=LABELS["trumps"],
-        help_text="H,S,D,C with optional NT, or CUT",
+        label=label("trumps"),
+        help_text=_("H,S,D,C with optional NT, or CUT"),
     )
-    alternate_pairs = forms.BooleanField(required=False, label="Travelling pair alternates AB, XY")
+    alternate_pairs = forms.BooleanField(
+        required=False, label=_("Travelling pair alternates AB, XY")
+    )
     flags_per_table = _whole("flags_per_table", initial=12)
     one_flag_at = _whole("one_flag_at", initial=7)
     two_flags_at = _whole("two_flags_at", initial=10)
     revoke_penalty = _whole("revoke_penalty", initial=2)
     advancing = _whole("advancing", initial=2)
     starts_on = forms.DateField(
-        required=False, label=LABELS["starts_on"], widget=forms.DateInput(attrs={"type": "date"})
+        required=False, label=label("starts_on"), widget=forms.DateInput(attrs={"type": "date"})
     )
 
     def clean(self):
@@ -185,8 +222,10 @@ class EventCreateForm(forms.Form):
             data["sessions"] = list(PRESETS[pattern].sessions_per_day)
         elif pattern:
             try:
-                data["hands"] = _numbers(data.get("hands_per_day", ""), "Hands per day")
-                data["sessions"] = _numbers(data.get("sessions_per_day", ""), "Sessions per day")
+                data["hands"] = _numbers(data.get("hands_per_day", ""), gettext("Hands per day"))
+                data["sessions"] = _numbers(
+                    data.get("sessions_per_day", ""), gettext("Sessions per day")
+                )
                 check_days(data["hands"])
             except forms.ValidationError as error:
                 self.add_error("hands_per_day", error)
@@ -196,7 +235,7 @@ class EventCreateForm(forms.Form):
                 data.pop("hands")
                 return data
             if len(data["sessions"]) != len(data["hands"]):
-                self.add_error("sessions_per_day", "Give a session count for every day")
+                self.add_error("sessions_per_day", gettext("Give a session count for every day"))
         checked = {f: data[f] for f in (*RANGES, "slug") if f in data and f != "playoff_places"}
         _add_problems(self, settings_problems(checked, tables=data.get("tables")))
         upload = data.get("pattern_file")
@@ -204,15 +243,20 @@ class EventCreateForm(forms.Form):
         if upload and "tables" not in self.errors and data.get("tables") and "hands" in data:
             if pattern in PRESETS:
                 self.add_error(
-                    "pattern", "Choose 'generated' to give hands per day for your own rotation"
+                    "pattern",
+                    gettext("Choose 'generated' to give hands per day for your own rotation"),
                 )
             try:
                 if upload.size > UPLOAD_MAX:
-                    raise CsvErrors([f"The file is over {UPLOAD_MAX // 1024} KB"])
+                    raise CsvErrors(
+                        [gettext("The file is over %(kb)s KB") % {"kb": UPLOAD_MAX // 1024}]
+                    )
                 text = upload.read().decode("utf-8-sig")
                 data["custom_moves"] = parse_pattern(text, tables=data["tables"])
             except UnicodeDecodeError:
-                self.add_error("pattern_file", "The file is not UTF-8 text (save it as CSV)")
+                self.add_error(
+                    "pattern_file", gettext("The file is not UTF-8 text (save it as CSV)")
+                )
             except CsvErrors as error:
                 for problem in error.problems[:PROBLEMS_SHOWN]:
                     self.add_error("pattern_file", problem)
@@ -225,7 +269,7 @@ class EventSettingsForm(forms.ModelForm):
     class Meta:
         model = Event
         fields = list(SETTING_FIELDS)
-        labels = {f: LABELS[f] for f in SETTING_FIELDS}
+        labels = {f: label(f) for f in SETTING_FIELDS}
         widgets = {"starts_on": forms.DateInput(attrs={"type": "date"})}
 
     def clean(self):
@@ -236,7 +280,7 @@ class EventSettingsForm(forms.ModelForm):
 
     # Cards for a French hall while the leader works in English, or the other way round.
     print_language = forms.ChoiceField(
-        label=gettext_lazy("Printouts in"), choices=settings.LANGUAGES, required=False
+        label=_("Printouts in"), choices=settings.LANGUAGES, required=False
     )
 
     def clean_print_language(self) -> str:
@@ -245,14 +289,19 @@ class EventSettingsForm(forms.ModelForm):
 
 
 class TeamsCsvForm(forms.Form):
-    csv_file = forms.FileField(required=False, label="CSV file")
+    csv_file = forms.FileField(required=False, label=_("CSV file"))
     csv_text = forms.CharField(
         required=False,
-        label="…or paste the CSV here",
+        label=_("…or paste the CSV here"),
         max_length=UPLOAD_MAX,
         error_messages={
-            "max_length": f"The pasted text is over {UPLOAD_MAX // 1024} KB; a teams list is "
-            "far shorter. Check that you pasted the right file."
+            "max_length": format_lazy(
+                _(
+                    "The pasted text is over {kb} KB; a teams list is far shorter. "
+                    "Check that you pasted the right file."
+                ),
+                kb=UPLOAD_MAX // 1024,
+            )
         },
         widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
     )
@@ -261,8 +310,11 @@ class TeamsCsvForm(forms.Form):
         upload = self.cleaned_data.get("csv_file")
         if upload and upload.size > UPLOAD_MAX:
             raise forms.ValidationError(
-                f"The file is {upload.size / 1024 / 1024:.1f} MB; a teams file is at most "
-                f"{UPLOAD_MAX // 1024} KB. Check that you chose the right file."
+                gettext(
+                    "The file is %(mb)s MB; a teams file is at most %(kb)s KB. "
+                    "Check that you chose the right file."
+                )
+                % {"mb": number_format(upload.size / 1024 / 1024, 1), "kb": UPLOAD_MAX // 1024}
             )
         return upload
 
@@ -280,7 +332,9 @@ class TeamsCsvForm(forms.Form):
         else:
             data["text"] = data.get("csv_text", "")
         if not data["text"].strip():
-            raise forms.ValidationError("Choose a CSV file or paste the teams")
+            raise forms.ValidationError(
+                gettext("Choose a CSV file or paste the teams"), code="nothing"
+            )
         return data
 
 
@@ -289,11 +343,11 @@ class CountsForm(forms.Form):
 
     override_note = forms.CharField(
         required=False,
-        label="Why close despite the differences",
+        label=_("Why close despite the differences"),
         widget=forms.Textarea(attrs={"rows": 2}),
     )
     # The page names what is missing beside the tick, so it says exactly what it overrides.
-    close_incomplete = forms.BooleanField(required=False, label="Close anyway")
+    close_incomplete = forms.BooleanField(required=False, label=_("Close anyway"))
 
     def __init__(self, *args, tables: int, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -302,7 +356,7 @@ class CountsForm(forms.Form):
                 required=False,
                 min_value=0,
                 max_value=999,
-                label=f"Table {table} flags counted",
+                label=gettext("Table %(table)s flags counted") % {"table": table},
                 widget=forms.TextInput(attrs={"inputmode": "numeric", "size": 3}),
             )
         self.tables = tables
@@ -329,14 +383,16 @@ class ResultsCsvForm(TeamsCsvForm):
         try:
             return super().clean()
         except forms.ValidationError as error:
-            if error.messages == ["Choose a CSV file or paste the teams"]:
-                raise forms.ValidationError("Choose a CSV file or paste the results") from None
+            if error.error_list[0].code == "nothing":
+                raise forms.ValidationError(
+                    gettext("Choose a CSV file or paste the results"), code="nothing"
+                ) from None
             raise
 
 
 class ArchiveForm(forms.Form):
-    archive = forms.FileField(label="Event archive (.json, from Download the archive)")
+    archive = forms.FileField(label=_("Event archive (.json, from Download the archive)"))
 
 
 class DeleteEventForm(forms.Form):
-    confirm = forms.CharField(label="Type the event's short name to confirm", max_length=60)
+    confirm = forms.CharField(label=_("Type the event's short name to confirm"), max_length=60)

@@ -12,9 +12,19 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import F, Q
 from django.urls import reverse
+from django.utils.translation import gettext, gettext_noop, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from .rules.types import FlagSettings, Pair, Trump
+
+# The suits' names live in rules/ (pure Python); pages translate them through these entries.
+SUIT_NAMES = (
+    gettext_noop("Hearts"),
+    gettext_noop("Spades"),
+    gettext_noop("Diamonds"),
+    gettext_noop("Clubs"),
+    gettext_noop("No trump"),
+)
 
 tricks_validators = [MinValueValidator(0), MaxValueValidator(13)]
 
@@ -49,7 +59,10 @@ class Event(models.Model):
     )
     advancing = models.PositiveSmallIntegerField(_("teams advancing"), default=2)
     paper = models.CharField(
-        _("paper"), max_length=6, choices=[("letter", "Letter"), ("a4", "A4")], default="letter"
+        _("paper"),
+        max_length=6,
+        choices=[("letter", _("Letter")), ("a4", _("A4"))],
+        default="letter",
     )
     play_ends_after = models.PositiveSmallIntegerField(
         _("play ended after hand"),
@@ -160,7 +173,7 @@ class Hand(models.Model):
     session = models.PositiveSmallIntegerField()
     # Null until the leader's cut when the event's trump sequence is "CUT".
     trump = models.CharField(  # noqa: DJ001
-        max_length=2, choices=[(t.value, t.label) for t in Trump], null=True, blank=True
+        max_length=2, choices=[(t.value, _(t.label)) for t in Trump], null=True, blank=True
     )
     travelling = models.CharField(
         max_length=2, choices=[(p.value, p.value) for p in Pair], default=Pair.AB
@@ -226,8 +239,11 @@ class Loan(models.Model):
         ]
 
     def __str__(self) -> str:
-        flags = "1 flag" if self.flags == 1 else f"{self.flags} flags"
-        return f"Hand {self.hand}: {flags} loaned to table {self.table}"
+        return ngettext(
+            "Hand %(hand)s: %(flags)s flag loaned to table %(table)s",
+            "Hand %(hand)s: %(flags)s flags loaned to table %(table)s",
+            self.flags,
+        ) % {"hand": self.hand, "flags": self.flags, "table": self.table}
 
 
 class DayClose(models.Model):
@@ -249,8 +265,10 @@ class DayClose(models.Model):
         ]
 
     def __str__(self) -> str:
-        part = f" session {self.session}" if self.session else ""
-        return f"{self.event} day {self.day}{part} closed"
+        values = {"event": self.event, "day": self.day, "session": self.session}
+        if self.session:
+            return gettext("%(event)s day %(day)s session %(session)s closed") % values
+        return gettext("%(event)s day %(day)s closed") % values
 
 
 class DayRecord(models.Model):

@@ -7,25 +7,27 @@ from collections.abc import Collection, Sequence
 import django_tables2 as tables
 from django.urls import reverse
 from django.utils.html import format_html
+from django.utils.translation import gettext, ngettext, pgettext
+from django.utils.translation import gettext_lazy as _
 
 from .rules.types import Standing
 
 
 class StandingsTable(tables.Table):
     rank = tables.Column(
-        verbose_name="Rank", attrs={"td": {"class": "num"}, "th": {"class": "num"}}
+        verbose_name=_("Rank"), attrs={"td": {"class": "num"}, "th": {"class": "num"}}
     )
     table = tables.Column(
-        verbose_name="Table", attrs={"td": {"class": "num"}, "th": {"class": "num"}}
+        verbose_name=_("Table"), attrs={"td": {"class": "num"}, "th": {"class": "num"}}
     )
-    team = tables.Column(verbose_name="Team", attrs={"td": {"class": "team"}})
+    team = tables.Column(verbose_name=_("Team"), attrs={"td": {"class": "team"}})
     zone = tables.Column(
-        verbose_name="Zone", attrs={"td": {"class": "zone"}, "th": {"class": "zone"}}
+        verbose_name=_("Zone"), attrs={"td": {"class": "zone"}, "th": {"class": "zone"}}
     )
     total = tables.Column(
-        verbose_name="Total", attrs={"td": {"class": "num total"}, "th": {"class": "num"}}
+        verbose_name=_("Total"), attrs={"td": {"class": "num total"}, "th": {"class": "num"}}
     )
-    note = tables.Column(verbose_name="Note", attrs={"td": {"class": "note"}}, default="")
+    note = tables.Column(verbose_name=_("Note"), attrs={"td": {"class": "note"}}, default="")
 
     class Meta:
         orderable = True
@@ -38,7 +40,7 @@ class StandingsTable(tables.Table):
             (
                 f"day{i}",
                 tables.Column(
-                    verbose_name=f"Day {i}",
+                    verbose_name=gettext("Day %(day)s") % {"day": i},
                     attrs={"td": {"class": "num day"}, "th": {"class": "num day"}},
                     default="—",
                 ),
@@ -64,9 +66,14 @@ class StandingsTable(tables.Table):
 
     def render_rank(self, value, record):
         if record.get("tied"):
-            return format_html('{}<abbr title="tied" class="tie">=</abbr>', value)
+            return format_html('{}<abbr title="{}" class="tie">=</abbr>', value, gettext("tied"))
         if record.get("playoff"):
-            return format_html('{}<abbr title="decided by playoff" class="playoff">P</abbr>', value)
+            return format_html(
+                '{}<abbr title="{}" class="playoff">{}</abbr>',
+                value,
+                gettext("decided by playoff"),
+                pgettext("playoff mark", "P"),
+            )
         return value
 
     def value_rank(self, value, record):
@@ -78,12 +85,15 @@ def note(row: Standing, advancing: Collection[int] = (), due: Collection[int] = 
     """'playoff hands 1, 2', 'playoff due' and/or 'advances' for a standings row."""
     notes = []
     if row.playoff:
-        many = "s" if len(row.playoff) > 1 else ""
-        notes.append(f"playoff hand{many} {', '.join(str(h) for h in row.playoff)}")
+        hands = ", ".join(str(h) for h in row.playoff)
+        notes.append(
+            ngettext("playoff hand %(hands)s", "playoff hands %(hands)s", len(row.playoff))
+            % {"hands": hands}
+        )
     elif row.table in due:
-        notes.append("playoff due")
+        notes.append(gettext("playoff due"))
     if row.table in advancing:
-        notes.append("advances")
+        notes.append(gettext("advances"))
     return "; ".join(notes)
 
 

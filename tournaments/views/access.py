@@ -6,6 +6,7 @@ from functools import wraps
 
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
+from django.utils.translation import gettext as _
 
 from .. import permissions, selectors
 
@@ -20,7 +21,12 @@ def event_page(action: str):
             if not request.user.is_authenticated:
                 return redirect_to_login(request.get_full_path())
             if not permissions.allowed(request.user, event, action):
-                raise PermissionDenied(f"You have no {action} role for {event.name}.")
+                refusal = (
+                    _("Only a leader of %(event)s may open this page.")
+                    if action == permissions.LEAD
+                    else _("Only the leaders and assistants of %(event)s may open this page.")
+                )
+                raise PermissionDenied(refusal % {"event": event.name})
             return view(request, event, *args, **kwargs)
 
         return wrapper

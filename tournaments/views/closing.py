@@ -7,6 +7,7 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Max, Min
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from .. import permissions, selectors
@@ -74,7 +75,7 @@ def _rows(event: Event, day: int, up_to: int, form: CountsForm, counts: dict | N
 
 def _reopen(request, event: Event, day: int, session: int):
     if not permissions.allowed(request.user, event, permissions.LEAD):
-        raise PermissionDenied("Only a leader reopens a day.")
+        raise PermissionDenied(_("Only a leader reopens a day."))
     try:
         closed_days.day_reopen(event=event, day=day, session=session, actor=request.user)
     except RulesError as error:
@@ -82,8 +83,15 @@ def _reopen(request, event: Event, day: int, session: int):
     else:
         messages.success(
             request,
-            f"Day {day}{f' session {session}' if session else ''} is open again: make the "
-            "correction, then close it again.",
+            (
+                _(
+                    "Day %(day)s session %(session)s is open again: make the correction, "
+                    "then close it again."
+                )
+                if session
+                else _("Day %(day)s is open again: make the correction, then close it again.")
+            )
+            % {"day": day, "session": session},
         )
     return redirect(request.path)
 
@@ -95,7 +103,11 @@ def close_day(request, event: Event, day: int, session: int = 0):
     done = DayClose.objects.filter(event=event, day=day, session=session).first()
     day_closed = selectors.closed_days(event).get((day, 0)) if session else None
     if up_to is None:
-        messages.error(request, f"There is no day {day} session {session} in this event.")
+        messages.error(
+            request,
+            _("There is no day %(day)s session %(session)s in this event.")
+            % {"day": day, "session": session},
+        )
         return redirect(reverse("tournaments:close_list", args=[event.slug]))
     if request.method == "POST" and request.POST.get("action") == "reopen" and done is not None:
         return _reopen(request, event, day, session)
@@ -107,7 +119,7 @@ def close_day(request, event: Event, day: int, session: int = 0):
     incomplete = [] if done or day_closed else closing.missing(event, day, session, counts or {})
     if checked and request.POST.get("action") == "close" and not (done or day_closed):
         if not permissions.allowed(request.user, event, permissions.LEAD):
-            raise PermissionDenied("Only a leader closes a day.")
+            raise PermissionDenied(_("Only a leader closes a day."))
         try:
             close = closing.day_close(
                 event=event,
@@ -122,7 +134,9 @@ def close_day(request, event: Event, day: int, session: int = 0):
             field = error.field if error.field in ("override_note", "close_incomplete") else None
             form.add_error(field, error.message)
         else:
-            messages.success(request, f"{close} — every table's flags are recorded.")
+            messages.success(
+                request, _("%(close)s — every table's flags are recorded.") % {"close": close}
+            )
             return redirect(reverse("tournaments:close_list", args=[event.slug]))
     rows = _rows(event, day, up_to, form, counts)
     context = {

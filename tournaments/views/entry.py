@@ -7,6 +7,8 @@ from django.http import JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
 from .. import permissions, selectors
@@ -25,8 +27,12 @@ from .access import event_page
 
 def flags_text(host: int, visitor: int, flags: int) -> str:
     if not flags:
-        return "No flag moves"
-    return f"Table {visitor} takes {flags} flag{'s' if flags > 1 else ''} from Table {host}"
+        return _("No flag moves")
+    return ngettext(
+        "Table %(visitor)s takes %(flags)s flag from Table %(host)s",
+        "Table %(visitor)s takes %(flags)s flags from Table %(host)s",
+        flags,
+    ) % {"visitor": visitor, "flags": flags, "host": host}
 
 
 def grid_rows(event: Event, hand: Hand, posted: GridInput | None = None) -> list[dict]:
@@ -155,23 +161,33 @@ def hand_grid(request, event: Event, number: int):
     except ResultConflict as conflict:  # another leader created the row a moment ago
         posted.conflicts = {conflict.host_table: conflict.message}
         posted.unsaved = {e.host_table for e in posted.entries}
-        messages.error(request, "Nothing was saved: another leader saved at the same moment.")
+        messages.error(request, _("Nothing was saved: another leader saved at the same moment."))
         return _render_grid(request, event, hand, posted)
     except RulesError as refused:  # the day was closed meanwhile
         posted.unsaved = {e.host_table for e in posted.entries}
-        messages.error(request, f"Nothing was saved: {refused.message}")
+        messages.error(request, _("Nothing was saved: %(why)s") % {"why": refused.message})
         return _render_grid(request, event, hand, posted)
     posted.conflicts = {c.host_table: c.message for c in outcome.conflicts}
     if outcome.saved:
         tables = ", ".join(str(r.host_table) for r in outcome.saved)
         messages.success(
-            request, f"Hand {number}: saved table{'s' if len(outcome.saved) > 1 else ''} {tables}."
+            request,
+            ngettext(
+                "Hand %(hand)s: saved table %(tables)s.",
+                "Hand %(hand)s: saved tables %(tables)s.",
+                len(outcome.saved),
+            )
+            % {"hand": number, "tables": tables},
         )
     if posted.errors or posted.conflicts:
         messages.error(
             request,
-            f"{len(posted.errors) + len(posted.conflicts)} table(s) not saved: see the rows "
-            "marked below.",
+            ngettext(
+                "%(count)s table not saved: see the row marked below.",
+                "%(count)s tables not saved: see the rows marked below.",
+                len(posted.errors) + len(posted.conflicts),
+            )
+            % {"count": len(posted.errors) + len(posted.conflicts)},
         )
         return _render_grid(request, event, hand, posted)
     go_next = request.POST.get("go") == "next" and number < sum(event.day_hand_counts)
@@ -213,8 +229,12 @@ def hand_accept(request, event: Event, number: int):
         else:
             accepted.append(str(table))
     if accepted:
-        messages.success(request, f"Hand {number}: accepted table entries {', '.join(accepted)}.")
-    for message in refused or ([] if accepted else ["No table entry is waiting."]):
+        messages.success(
+            request,
+            _("Hand %(hand)s: accepted table entries %(tables)s.")
+            % {"hand": number, "tables": ", ".join(accepted)},
+        )
+    for message in refused or ([] if accepted else [_("No table entry is waiting.")]):
         messages.error(request, message)
     return redirect(reverse("tournaments:hand", args=[event.slug, number]))
 
@@ -228,9 +248,9 @@ def hand_trump(request, event: Event, number: int):
             event=event, hand=number, trump=request.POST.get("trump", ""), actor=request.user
         )
     except RulesError as error:
-        messages.error(request, f"Trump not recorded: {error.message}.")
+        messages.error(request, _("Trump not recorded: %(why)s.") % {"why": error.message})
     else:
-        messages.success(request, f"Hand {number}: trump recorded.")
+        messages.success(request, _("Hand %(hand)s: trump recorded.") % {"hand": number})
     return redirect(reverse("tournaments:hand", args=[event.slug, number]))
 
 

@@ -6,6 +6,7 @@ from django import forms
 from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 
 from .. import permissions, selectors
@@ -16,10 +17,10 @@ from .access import event_page
 
 
 class RoleForm(forms.Form):
-    username = forms.CharField(label="User name", max_length=150)
-    role = forms.ChoiceField(label="Role", choices=Role.choices, initial=Role.ASSISTANT)
+    username = forms.CharField(label=_("User name"), max_length=150)
+    role = forms.ChoiceField(label=_("Role"), choices=Role.choices, initial=Role.ASSISTANT)
     password = forms.CharField(
-        label="Password (only for a new account)",
+        label=_("Password (only for a new account)"),
         required=False,
         widget=forms.PasswordInput(render_value=False),
     )
@@ -37,7 +38,9 @@ def people_page(request, event: Event):
                 messages.error(request, error.message)
             else:
                 messages.success(
-                    request, f"{request.POST['remove']} no longer helps run this event."
+                    request,
+                    _("%(name)s no longer helps run this event.")
+                    % {"name": request.POST["remove"]},
                 )
             return redirect(reverse("tournaments:people", args=[event.slug]))
         if form.is_valid():
@@ -47,8 +50,12 @@ def people_page(request, event: Event):
             except RulesError as error:
                 form.add_error(error.field if error.field in form.fields else None, error.message)
             else:
-                label = Role(data["role"]).label.lower()
-                messages.success(request, f"{data['username']} is now a {label} of {event.name}.")
+                label = str(Role(data["role"]).label).lower()
+                messages.success(
+                    request,
+                    _("%(name)s is now a %(role)s of %(event)s.")
+                    % {"name": data["username"], "role": label, "event": event.name},
+                )
                 return redirect(reverse("tournaments:people", args=[event.slug]))
     context = {"event": event, "form": form, "roles": selectors.roles(event)}
     return render(request, "tournaments/people.html", context)

@@ -9,6 +9,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from .. import permissions, selectors
@@ -29,9 +30,11 @@ def parse_redraws(text: str, *, tables: bool) -> list[dict]:
             continue
         one = {}
         for item in line.replace(";", ",").split(","):
-            who, _, card = item.partition("=")
+            who, _sep, card = item.partition("=")
             if not card.strip():
-                raise RulesError(f"Redraw line {number}: write each card as 3=QH", field="redraws")
+                raise RulesError(
+                    "Redraw line %(line)s: write each card as 3=QH", field="redraws", line=number
+                )
             who = who.strip().upper()
             number = typed_number(who, 5)
             one[number if tables and number is not None else who] = card.strip()
@@ -50,7 +53,12 @@ def _number(post, name: str, label: str) -> int:
     number = typed_number(post.get(name, ""), 2)
     if number is None:
         text = post.get(name, "").strip()
-        raise RulesError(f"{label} must be a whole number from 0 to 13, not {text!r}", field=name)
+        raise RulesError(
+            "%(label)s must be a whole number from 0 to 13, not “%(text)s”",
+            field=name,
+            label=label,
+            text=text,
+        )
     return number
 
 
@@ -58,7 +66,7 @@ def _key(post, name: str) -> int:
     """A number the page itself sent (rank, hand, table); anything else is refused."""
     number = typed_number(post.get(name, ""), 5)
     if number is None:
-        raise RulesError(f"The form's {name.replace('_', ' ')} is not a number", field=name)
+        raise RulesError("The form's %(name)s is not a number", field=name, name=name)
     return number
 
 
@@ -68,19 +76,19 @@ def _record(request, event: Event) -> str:
     rank = _key(post, "rank")
     state = next((g for g in selectors.playoffs(event).groups if g.tied.rank == rank), None)
     if state is None:
-        raise RulesError(f"No tie at rank {rank} needs a playoff", field="rank")
+        raise RulesError("No tie at rank %(rank)s needs a playoff", field="rank", rank=rank)
     if post.get("action") == "draw-random":
         playoff_draw_record(event=event, rank=rank, actor=request.user)
-        return f"Cards drawn at random for the tie at rank {rank}."
+        return _("Cards drawn at random for the tie at rank %(rank)s.") % {"rank": rank}
     if post.get("action") == "draw":
         cards = _cards(post, state.tied.tables, "card_", tables=True)
         if not cards:
             raise RulesError("Type the card each A player drew", field="card")
         playoff_draw_record(event=event, rank=rank, cards=cards, actor=request.user)
-        return f"Draw recorded for the tie at rank {rank}."
+        return _("Draw recorded for the tie at rank %(rank)s.") % {"rank": rank}
     match = _key(post, "match")
     first, second = _key(post, "first_table"), _key(post, "second_table")
-    tricks = _number(post, "first_tricks", f"Table {first}'s tricks")
+    tricks = _number(post, "first_tricks", _("Table %(table)s's tricks") % {"table": first})
     playoff_hand_record(
         event=event,
         rank=rank,
@@ -93,17 +101,22 @@ def _record(request, event: Event) -> str:
         seen_version=typed_number(post.get("seen", "0"), 9) or 0,
         actor=request.user,
     )
-    return f"Playoff hand {state.number(match)} saved."
+    return _("Playoff hand %(hand)s saved.") % {"hand": state.number(match)}
 
 
 def summary(hand: PlayoffHand) -> str:
     """'Table 3 wins 9–4 · trump ♥ (cut QH) · dealer 5A' for the page."""
     tricks = sorted((hand.first_tricks, 13 - hand.first_tricks), reverse=True)
-    parts = [f"Table {hand.winner} wins {tricks[0]}–{tricks[1]}"]
+    parts = [
+        _("Table %(table)s wins %(won)s–%(lost)s")
+        % {"table": hand.winner, "won": tricks[0], "lost": tricks[1]}
+    ]
     if hand.trump_cut:
-        parts.append(f"trump {hand.trump.symbol} (cut {hand.trump_cut})")
+        parts.append(
+            _("trump %(suit)s (cut %(card)s)") % {"suit": hand.trump.symbol, "card": hand.trump_cut}
+        )
     if hand.dealer:
-        parts.append(f"dealer {hand.dealer}")
+        parts.append(_("dealer %(player)s") % {"player": hand.dealer})
     return " · ".join(parts)
 
 
@@ -157,7 +170,10 @@ def player_label(code: str, teams) -> str:
     table, letter = int(code[:-1]), code[-1]
     team = teams.get(table)
     name = getattr(team, f"player_{letter.lower()}", "") if team else ""
-    return f"{name} (table {table}, {letter})" if name else f"Table {table} player {letter}"
+    values = {"name": name, "table": table, "letter": letter}
+    if name:
+        return _("%(name)s (table %(table)s, %(letter)s)") % values
+    return _("Table %(table)s player %(letter)s") % values
 
 
 def _matches(state: GroupState, teams, refused: dict | None) -> list[dict]:
@@ -227,13 +243,17 @@ def playoffs(request, slug):
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
         if not can_lead:
-            raise PermissionDenied(f"You have no lead role for {event.name}.")
+            raise PermissionDenied(
+                _("You have no lead role for %(event)s.") % {"event": event.name}
+            )
         try:
             messages.success(request, _record(request, event))
         except RulesError as error:
             post = request.POST
             refused = {"rank": post.get("rank", "").strip(), "post": post}
-            refused["error"] = f"{error.message}. Nothing was saved; correct it and save again."
+            refused["error"] = _("%(why)s. Nothing was saved; correct it and save again.") % {
+                "why": error.message
+            }
             if post.get("action") == "hand":
                 refused["match"] = post.get("match", "").strip()
         else:
@@ -259,7 +279,7 @@ def playoffs(request, slug):
             if m["record"] and not can_lead:
                 m["entered_by"] = selectors.public_name(m["record"].entered_by, known)
             elif m["record"]:
-                m["entered_by"] = m["record"].entered_by or "the command line"
+                m["entered_by"] = m["record"].entered_by or _("the command line")
     context = {
         "event": event,
         "overview": overview,

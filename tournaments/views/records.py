@@ -11,6 +11,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from .. import permissions, selectors
@@ -34,28 +35,35 @@ def event_archive(request, event: Event):
     return response
 
 
-def _staff_only(request, what: str) -> None:
+def _staff_only(request, refusal: str) -> None:
     if not request.user.is_staff:
-        raise PermissionDenied(f"Only staff {what}; ask your site's administrator.")
+        raise PermissionDenied(refusal)
 
 
 @require_http_methods(["GET", "POST"])
 @login_required
 def event_restore(request):
-    _staff_only(request, "restore events")
+    _staff_only(request, _("Only staff restore events; ask your site's administrator."))
     form = ArchiveForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         try:
             data = json.loads(form.cleaned_data["archive"].read().decode("utf-8-sig"))
         except (UnicodeDecodeError, json.JSONDecodeError) as error:
-            form.add_error("archive", f"This file is not an event archive (not JSON: {error})")
+            form.add_error(
+                "archive",
+                _("This file is not an event archive (not JSON: %(error)s)") % {"error": error},
+            )
         else:
             try:
                 event = records.event_restore(data=data, actor=request.user)
             except RulesError as error:
-                form.add_error("archive", f"Nothing was restored. {error.message}")
+                form.add_error(
+                    "archive", _("Nothing was restored. %(why)s") % {"why": error.message}
+                )
             else:
-                messages.success(request, f"{event.name} is restored from its archive.")
+                messages.success(
+                    request, _("%(event)s is restored from its archive.") % {"event": event.name}
+                )
                 return redirect(event.get_absolute_url())
     return render(request, "tournaments/event_restore.html", {"form": form})
 
@@ -82,7 +90,9 @@ def results_import(request, event: Event):
                     context.update(problems=[error.message], preview=_preview(text, []))
                 else:
                     messages.success(
-                        request, f"{len(rows)} results imported ({changed} new or changed)."
+                        request,
+                        _("%(count)s results imported (%(changed)s new or changed).")
+                        % {"count": len(rows), "changed": changed},
                     )
                     return redirect(reverse("tournaments:hands", args=[event.slug]))
             else:
@@ -93,7 +103,7 @@ def results_import(request, event: Event):
 @require_http_methods(["GET", "POST"])
 @event_page(permissions.LEAD)
 def event_delete(request, event: Event):
-    _staff_only(request, "delete events")
+    _staff_only(request, _("Only staff delete events; ask your site's administrator."))
     form = DeleteEventForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -103,6 +113,6 @@ def event_delete(request, event: Event):
         except RulesError as error:
             form.add_error("confirm", error.message)
         else:
-            messages.success(request, f"{event.name} is deleted.")
+            messages.success(request, _("%(event)s is deleted.") % {"event": event.name})
             return redirect(reverse("tournaments:event_list"))
     return render(request, "tournaments/event_delete.html", {"event": event, "form": form})

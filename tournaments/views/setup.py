@@ -12,6 +12,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from .. import permissions, selectors, services
@@ -33,7 +34,7 @@ PREVIEW_LINES = 300  # more than any real registration file
 @login_required
 def event_new(request):
     if not request.user.is_staff:
-        raise PermissionDenied("Only staff create events; ask your site's administrator.")
+        raise PermissionDenied(_("Only staff create events; ask your site's administrator."))
     form = EventCreateForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -60,7 +61,9 @@ def event_new(request):
         except RulesError as error:
             form.add_error(error.field if error.field in form.fields else None, error.message)
         else:
-            messages.success(request, f"{event.name} is created. Next: the teams.")
+            messages.success(
+                request, _("%(event)s is created. Next: the teams.") % {"event": event.name}
+            )
             return redirect(reverse("tournaments:teams", args=[event.slug]))
     context = {"form": form, "level_presets": {str(k): v for k, v in LEVEL_PRESETS.items()}}
     return render(request, "tournaments/event_new.html", context)
@@ -71,13 +74,13 @@ def _end_play(request, event: Event) -> str | None:
     try:
         if request.POST.get("action") == "resume":
             play_resume(event=event, actor=request.user)
-            messages.success(request, "Play resumed: every hand of the rotation is played.")
+            messages.success(request, _("Play resumed: every hand of the rotation is played."))
         else:
             after = typed_number(request.POST.get("after_hand", ""), 5)
             if after is None:
-                return "Type the last hand played, such as 42"
+                return _("Type the last hand played, such as 42")
             play_end(event=event, after_hand=after, actor=request.user)
-            messages.success(request, f"Play ends after hand {after}.")
+            messages.success(request, _("Play ends after hand %(hand)s.") % {"hand": after})
     except RulesError as error:
         return error.message
     return None
@@ -100,7 +103,7 @@ def setup(request, event: Event):
         except RulesError as error:
             form.add_error(error.field if error.field in form.fields else None, error.message)
         else:
-            messages.success(request, "Settings saved.")
+            messages.success(request, _("Settings saved."))
             return redirect(reverse("tournaments:setup", args=[event.slug]))
     context = {
         "event": event,
@@ -165,7 +168,9 @@ def teams(request, event: Event):
         else:
             if request.POST.get("action") == "import":
                 services.teams_replace(event=event, rows=rows, actor=request.user)
-                messages.success(request, f"{len(rows)} teams imported. Check the tables.")
+                messages.success(
+                    request, _("%(count)s teams imported. Check the tables.") % {"count": len(rows)}
+                )
                 return redirect(reverse("tournaments:tables_assign", args=[event.slug]))
             preview, hidden = _preview(text, [])
             context.update(preview=preview, hidden_lines=hidden, text=text, ready=len(rows))
@@ -189,14 +194,14 @@ def tables_assign(request, event: Event):
             bad = [t.name for t in teams if numbers[t.pk] is None]
             tables = {pk: n for pk, n in numbers.items() if n is not None}
             if bad:
-                error = f"Type a table number for {', '.join(bad)}"
+                error = _("Type a table number for %(teams)s") % {"teams": ", ".join(bad)}
         if error is None:
             try:
                 setup_services.tables_assign(event=event, tables=tables, actor=request.user)
             except RulesError as problem:
                 error = problem.message
             else:
-                messages.success(request, "Tables saved: every table has one team.")
+                messages.success(request, _("Tables saved: every table has one team."))
                 return redirect(reverse("tournaments:tables_assign", args=[event.slug]))
     context = {
         "event": event,

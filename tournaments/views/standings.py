@@ -6,6 +6,7 @@ import csv
 
 from django.http import HttpResponse
 from django.shortcuts import render
+from django.utils import translation
 from django.views.decorators.http import require_GET
 
 from .. import selectors
@@ -16,11 +17,14 @@ from ..tables import standings_table
 @require_GET
 def standings_csv(request, slug):
     event = selectors.event_by_slug(slug)
-    table = standings_table(selectors.standings(event))
+    # The CSV is an interface: its headers and notes stay English whatever the reader's language.
+    with translation.override("en-ca"):
+        table = standings_table(selectors.standings(event))
+        rows = list(table.as_values())
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{event.slug}-standings.csv"'
     writer = csv.writer(response)
-    for row in table.as_values():
+    for row in rows:
         writer.writerow([spreadsheet_safe(cell) for cell in row])
     return response
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.http import Http404
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from .. import charts, selectors
@@ -14,7 +15,7 @@ from ..rules.flags import flags_won
 def table_page(request, slug, number: int):
     event = selectors.event_by_slug(slug)
     if not 1 <= number <= event.tables:
-        raise Http404("No such table")
+        raise Http404(_("No such table"))
     rotation = selectors.rotation(event)
     recorded = selectors.results(event, table=number)  # the hands touching this table
     teams = selectors.teams_by_table(event)

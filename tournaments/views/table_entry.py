@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from django.core.cache import cache
 from django.http import JsonResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
@@ -69,17 +70,22 @@ def _token(request, token: str) -> TableToken | None:
 def entry_page(request, token: str):
     if _blocked(request):
         return _refusal(
-            request, 429, "Too many wrong entry addresses from this phone. Wait ten minutes."
+            request, 429, _("Too many wrong entry addresses from this phone. Wait ten minutes.")
         )
     row = _token(request, token)
     if row is None:
-        return _refusal(request, 404, "This entry address is not known. Scan the table card again.")
+        return _refusal(
+            request, 404, _("This entry address is not known. Scan the table card again.")
+        )
     if row.revoked_at is not None:
         return _refusal(
             request,
             403,
-            f"This entry address of table {row.table} was replaced. "
-            "Scan the new table card, or ask the leader.",
+            _(
+                "This entry address of table %(table)s was replaced. "
+                "Scan the new table card, or ask the leader."
+            )
+            % {"table": row.table},
         )
     event = row.event
     if request.method == "POST":
@@ -88,7 +94,7 @@ def entry_page(request, token: str):
         return _refusal(
             request,
             403,
-            "Entering results at the tables is turned off: give the slip to the leader.",
+            _("Entering results at the tables is turned off: give the slip to the leader."),
         )
     return render(request, "tournaments/table_entry.html", _context(event, row.table, request))
 
@@ -128,7 +134,9 @@ def _submit(request, event, table: int):
             raise ValueError
         hand = int(body.get("hand"))
     except (TypeError, ValueError):
-        return JsonResponse({"error": "The entry could not be read; reload the page."}, status=400)
+        return JsonResponse(
+            {"error": _("The entry could not be read; reload the page.")}, status=400
+        )
     entry = TableEntry(
         phone_id=str(body.get("id", "")),
         hand=hand,
@@ -148,7 +156,8 @@ def _submit(request, event, table: int):
             "hand": outcome.hand,
             "visitor_tricks": outcome.visitor_tricks,
             "repeated": outcome.repeated,
-            "message": f"Saved: hand {outcome.hand}, visitors {outcome.visitor_tricks} tricks."
-            + (" The leader will check it." if waiting else ""),
+            "message": _("Saved: hand %(hand)s, visitors %(tricks)s tricks.")
+            % {"hand": outcome.hand, "tricks": outcome.visitor_tricks}
+            + (" " + _("The leader will check it.") if waiting else ""),
         }
     )

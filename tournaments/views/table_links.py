@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from .. import links, pdf, permissions, selectors
@@ -29,23 +30,30 @@ def table_links_page(request, event: Event):
                     waits=request.POST.get("table_entry_waits") == "on",
                     actor=request.user,
                 )
-                messages.success(request, "Table entry settings saved.")
+                messages.success(request, _("Table entry settings saved."))
             elif action in ("issue", "replace"):
                 text = request.POST.get("tables", "")
                 tables = pdf.parse_tables(text, event.tables) or None
                 table_entry.table_tokens_issue(
                     event=event, actor=request.user, tables=tables, replace=action == "replace"
                 )
-                which = f"tables {text.strip()}" if tables else "every table"
+                which = (
+                    _("tables %(tables)s") % {"tables": text.strip()}
+                    if tables
+                    else _("every table")
+                )
                 messages.success(
                     request,
-                    f"New entry addresses for {which}: the old ones no longer work. "
-                    "Print those table cards again."
+                    _(
+                        "New entry addresses for %(which)s: the old ones no longer work. "
+                        "Print those table cards again."
+                    )
+                    % {"which": which}
                     if action == "replace"
-                    else "Every table has an entry address.",
+                    else _("Every table has an entry address."),
                 )
         except RulesError as error:
-            messages.error(request, f"Nothing changed: {error.message}.")
+            messages.error(request, _("Nothing changed: %(why)s.") % {"why": error.message})
         return redirect(here)
     base = links.public_base(request)
     tokens = selectors.entry_tokens(event)

@@ -1,6 +1,12 @@
 /* Hand entry grid: Enter moves to the next table, flags preview as you type, live count. */
 (function () {
   "use strict";
+  /* Words on screen come from Django's JavaScript catalog (the page's language); English if absent. */
+  var gettext = window.gettext || function (s) { return s; };
+  var ngettext = window.ngettext || function (s, p, n) { return n === 1 ? s : p; };
+  var interpolate = window.interpolate || function (f, o) {
+    return f.replace(/%\((\w+)\)s/g, function (m, k) { return String(o[k]); });
+  };
   var form = document.getElementById("grid");
   if (!form) return;
   var oneAt = +form.dataset.oneFlagAt, twoAt = +form.dataset.twoFlagsAt;
@@ -27,14 +33,16 @@
     out.classList.remove("bad");
     if (v === null) { out.textContent = changed ? "" : out.dataset.saved; return; }
     if (isNaN(v) || v > 13) {
-      out.textContent = "Type 0 to 13";
+      out.textContent = gettext("Type 0 to 13");
       out.classList.add("bad");
       return;
     }
     var adjusted = Math.max(0, Math.min(13, v - penalty * vr + penalty * hr));
     var f = flagsFor(adjusted);
-    out.textContent = f ? "Table " + row.dataset.visitor + " takes " + f + " flag" +
-      (f > 1 ? "s" : "") + " from Table " + row.dataset.host : "No flag moves";
+    out.textContent = f ? interpolate(ngettext(
+      "Table %(visitor)s takes %(flags)s flag from Table %(host)s",
+      "Table %(visitor)s takes %(flags)s flags from Table %(host)s", f),
+      {visitor: row.dataset.visitor, flags: f, host: row.dataset.host}, true) : gettext("No flag moves");
   }
 
   function count() {
@@ -43,8 +51,10 @@
       if (i.value.trim() !== "") filled += 1;
       if (i.value.trim() !== i.dataset.was) unsaved += 1;
     });
-    progress.textContent = filled + " of " + tables + " tables entered" +
-      (unsaved ? " (" + unsaved + " not saved yet)" : "");
+    progress.textContent = interpolate(ngettext("%(entered)s of %(tables)s tables entered",
+      "%(entered)s of %(tables)s tables entered", filled), {entered: filled, tables: tables}, true) +
+      (unsaved ? " (" + interpolate(ngettext("%(count)s not saved yet", "%(count)s not saved yet", unsaved),
+        {count: unsaved}, true) + ")" : "");
   }
 
   form.addEventListener("input", function (e) {
@@ -93,7 +103,7 @@
   function marker(row, data) {
     var span = row.querySelector(".from-table");
     span.hidden = !data.from_table;
-    span.textContent = "from the table" + (data.at ? " · " + data.at : "");
+    span.textContent = gettext("from the table") + (data.at ? " · " + data.at : "");
     var waiting = row.querySelector(".waiting-entry");
     if (!data.waiting) { if (waiting) waiting.remove(); return; }
     if (!waiting) {
@@ -101,13 +111,13 @@
       waiting.className = "waiting-entry";
       span.after(waiting);
     }
-    waiting.textContent = "Table says ";
+    waiting.textContent = gettext("Table says") + " ";
     var strong = document.createElement("strong");
     strong.textContent = data.waiting.visitor_tricks;
     waiting.append(strong, " (" + data.waiting.at + ") ");
     if (document.getElementById("accept-form")) {
       var button = document.createElement("button");
-      button.type = "submit"; button.className = "secondary"; button.textContent = "Accept";
+      button.type = "submit"; button.className = "secondary"; button.textContent = gettext("Accept");
       button.setAttribute("form", "accept-form"); button.name = "table"; button.value = data.host;
       waiting.append(button);
     }
@@ -135,8 +145,9 @@
           }
           marker(row, d);
         });
-        fromTables.textContent = data.from_tables + " of " + tables +
-          " reported from the table" + (data.waiting ? " · " + data.waiting + " waiting for you" : "");
+        fromTables.textContent = interpolate(gettext("%(from_tables)s of %(tables)s reported from the table"),
+          {from_tables: data.from_tables, tables: tables}, true) +
+          (data.waiting ? " · " + interpolate(gettext("%(waiting)s waiting for you"), {waiting: data.waiting}, true) : "");
         if (acceptAll) acceptAll.hidden = !data.waiting;
         count();
       })

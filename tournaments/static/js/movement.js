@@ -3,6 +3,12 @@ pair's destination. Follows standings.json's hands_played; the rotation is read 
 type shrinks until every table fits the screen. */
 (function () {
   "use strict";
+  /* Words on screen come from Django's JavaScript catalog (the page's language); English if absent. */
+  var gettext = window.gettext || function (s) { return s; };
+  var ngettext = window.ngettext || function (s, p, n) { return n === 1 ? s : p; };
+  var interpolate = window.interpolate || function (f, o) {
+    return f.replace(/%\((\w+)\)s/g, function (m, k) { return String(o[k]); });
+  };
   var box = document.getElementById("movement");
   if (!box) return;
   var call = document.getElementById("movement-call");
@@ -10,7 +16,11 @@ type shrinks until every table fits the screen. */
   var list = document.getElementById("movement-moves");
   var updated = document.getElementById("movement-updated");
   var seconds = +box.dataset.refresh || 10;
-  var SUITS = {H: "♥ Hearts", S: "♠ Spades", D: "♦ Diamonds", C: "♣ Clubs", NT: "No trump"};
+  var SUITS = {H: "♥ " + gettext("Hearts"), S: "♠ " + gettext("Spades"), D: "♦ " + gettext("Diamonds"),
+    C: "♣ " + gettext("Clubs"), NT: gettext("No trump")};
+  function clock() {  // the time in the page's language: 14 h 05 in French
+    return new Date().toLocaleTimeString(document.documentElement.lang || [], {hour: "2-digit", minute: "2-digit"});
+  }
   var rotation = null;
   var shown = null;
 
@@ -22,25 +32,26 @@ type shrinks until every table fits the screen. */
     call.replaceChildren();
     list.replaceChildren();
     if (!hand) {
-      call.textContent = "All " + last + " hands are played";
+      call.textContent = interpolate(gettext("All %(hands)s hands are played"), {hands: last}, true);
       pairs.textContent = "";
       fit();
       return;
     }
-    call.appendChild(document.createTextNode("Hand " + hand.hand + " — trump "));
+    call.appendChild(document.createTextNode(
+      interpolate(gettext("Hand %(hand)s — trump"), {hand: hand.hand}, true) + " "));
     var trump = document.createElement("span");
     trump.className = "trump trump-" + (hand.trump || "cut");
-    trump.textContent = hand.trump ? SUITS[hand.trump] : "cut";
+    trump.textContent = hand.trump ? SUITS[hand.trump] : gettext("cut");
     call.appendChild(trump);
-    pairs.textContent = "Travelling pairs (" + (hand.travelling === "XY" ? "X & Y" : "A & B") +
-      ") · Day " + hand.day;
+    pairs.textContent = (hand.travelling === "XY" ? gettext("Travelling pairs (X & Y)") : gettext("Travelling pairs (A & B)")) +
+      " · " + interpolate(gettext("Day %(day)s"), {day: hand.day}, true);
     Object.keys(hand.moves).map(Number).sort(function (a, b) { return a - b; }).forEach(function (home) {
       var li = document.createElement("li");
       var from = document.createElement("span");
       from.className = "from";
-      from.textContent = "Table " + home;
+      from.textContent = interpolate(gettext("Table %(table)s"), {table: home}, true);
       var arrow = document.createElement("span");
-      arrow.setAttribute("aria-label", "goes to");
+      arrow.setAttribute("aria-label", gettext("goes to"));
       arrow.textContent = "→";
       var to = document.createElement("strong");
       to.textContent = String(hand.moves[home]);
@@ -65,9 +76,9 @@ type shrinks until every table fits the screen. */
       .then(function (r) { return r.ok ? r.json() : Promise.reject(r.status); })
       .then(function (data) {
         draw(data.hands_played);
-        updated.textContent = "updated " + new Date().toLocaleTimeString([], {hour: "2-digit", minute: "2-digit"});
+        updated.textContent = interpolate(gettext("updated %(time)s"), {time: clock()}, true);
       })
-      .catch(function () { updated.textContent = "waiting for the server"; });
+      .catch(function () { updated.textContent = gettext("waiting for the server"); });
   }
   window.whistMovementRefresh = refresh;
   window.addEventListener("resize", fit);

@@ -6,6 +6,16 @@ still reads across a hall, the rows are shown a screenful at a time, turning eve
 seconds. */
 (function () {
   "use strict";
+  /* Words on screen come from Django's JavaScript catalog (the page's language); English if absent. */
+  var gettext = window.gettext || function (s) { return s; };
+  var pgettext = window.pgettext || function (c, s) { return s; };
+  var ngettext = window.ngettext || function (s, p, n) { return n === 1 ? s : p; };
+  var interpolate = window.interpolate || function (f, o) {
+    return f.replace(/%\((\w+)\)s/g, function (m, k) { return String(o[k]); });
+  };
+  function clock() {  // the time in the page's language: 14 h 05 in French
+    return new Date().toLocaleTimeString(document.documentElement.lang || [], {hour: "2-digit", minute: "2-digit"});
+  }
   var table = document.getElementById("projector");
   if (!table) return;
   var body = document.getElementById("projector-rows");
@@ -40,7 +50,7 @@ seconds. */
       if (s.advancing) { tr.className = "advancing"; anyAdvancing = true; }
       var rank = cell(String(s.rank), "num rank");
       if (s.tied) rank.appendChild(mark("tie", "="));
-      else if (s.playoff && s.playoff.length) rank.appendChild(mark("playoff", "P", "decided by playoff"));
+      else if (s.playoff && s.playoff.length) rank.appendChild(mark("playoff", pgettext("playoff mark", "P"), gettext("decided by playoff")));
       tr.appendChild(rank);
       tr.appendChild(cell(String(s.table), "num"));
       var team = cell("", "team");
@@ -53,8 +63,9 @@ seconds. */
       team.appendChild(document.createTextNode(s.team));
       if (s.playoff && s.playoff.length) {
         team.appendChild(document.createTextNode(" "));
-        team.appendChild(mark("playoff-note",
-          "playoff hand" + (s.playoff.length > 1 ? "s " : " ") + s.playoff.join(", ")));
+        team.appendChild(mark("playoff-note", interpolate(ngettext(
+          "playoff hand %(hands)s", "playoff hands %(hands)s", s.playoff.length),
+          {hands: s.playoff.join(", ")}, true)));
       }
       tr.appendChild(team);
       tr.appendChild(cell(s.days.join(" · "), "num days"));
@@ -64,7 +75,7 @@ seconds. */
     body.replaceChildren(rows);
     legend.hidden = !anyAdvancing;
     played.textContent = data.hands_played;
-    updated.textContent = "· updated " + new Date().toLocaleTimeString([], {hour: "2-digit", minute: "2-digit"});
+    updated.textContent = "· " + interpolate(gettext("updated %(time)s"), {time: clock()}, true);
     fit();
   }
   function overflows() {
@@ -93,7 +104,7 @@ seconds. */
     page = page % pages;
     rows.forEach(function (r, i) { r.hidden = Math.floor(i / perPage) !== page; });
     table.dataset.pages = String(pages);
-    pageOf.textContent = "· page " + (page + 1) + " of " + pages;
+    pageOf.textContent = "· " + interpolate(gettext("page %(page)s of %(pages)s"), {page: page + 1, pages: pages}, true);
   }
   function turn() {
     if (+(table.dataset.pages || 1) > 1) { page += 1; fit(); }
@@ -102,7 +113,7 @@ seconds. */
     fetch(table.dataset.url, {cache: "no-store"})
       .then(function (r) { return r.ok ? r.json() : Promise.reject(r.status); })
       .then(draw)
-      .catch(function () { updated.textContent = "· waiting for the server"; });
+      .catch(function () { updated.textContent = "· " + gettext("waiting for the server"); });
   }
   window.whistProjectorRefresh = refresh;
   window.addEventListener("resize", fit);

@@ -3,6 +3,12 @@
    and sent again (same id, so it is never recorded twice) whenever the network comes back. */
 (function () {
   "use strict";
+  /* Words on screen come from Django's JavaScript catalog (the page's language); English if absent. */
+  var gettext = window.gettext || function (s) { return s; };
+  var ngettext = window.ngettext || function (s, p, n) { return n === 1 ? s : p; };
+  var interpolate = window.interpolate || function (f, o) {
+    return f.replace(/%\((\w+)\)s/g, function (m, k) { return String(o[k]); });
+  };
   var status = document.getElementById("status");
   var next = document.getElementById("next");
   var form = document.getElementById("entry");
@@ -44,9 +50,9 @@
   }
 
   function waitForNetwork(entry) {
-    show("Not sent yet: no connection. Your entry (hand " + entry.hand + ": visitors " +
-         entry.tricks + " tricks) is kept on this phone and is sent by itself when the Wi-Fi is back. " +
-         "Keep this page open.", "waiting");
+    show(interpolate(gettext("Not sent yet: no connection. Your entry (hand %(hand)s: visitors " +
+         "%(tricks)s tricks) is kept on this phone and is sent by itself when the Wi-Fi is back. " +
+         "Keep this page open."), {hand: entry.hand, tricks: entry.tricks}, true), "waiting");
     clearTimeout(retryTimer);
     retryTimer = setTimeout(send, RETRY_MS);
   }
@@ -57,7 +63,7 @@
     sending = true;
     clearTimeout(retryTimer);
     if (form) form.hidden = true;
-    show("Sending hand " + entry.hand + "…", "sending");
+    show(interpolate(gettext("Sending hand %(hand)s…"), {hand: entry.hand}, true), "sending");
     var controller = window.AbortController ? new AbortController() : null;
     var timer = setTimeout(function () { if (controller) controller.abort(); }, TIMEOUT_MS);
     fetch(entry.post, {
@@ -81,10 +87,10 @@
         waitForNetwork(entry);
       } else {
         keep(null);
-        show("Not saved: " + (answer.body.error || "the server refused the entry.") +
-             " Nothing was recorded.", "refused");
+        show(interpolate(gettext("Not saved: %(why)s Nothing was recorded."),
+             {why: answer.body.error || gettext("the server refused the entry.")}, true), "refused");
         settled();
-        next.querySelector("a").textContent = "Start again";
+        next.querySelector("a").textContent = gettext("Start again");
       }
     }).catch(function () {
       clearTimeout(timer);
@@ -108,14 +114,18 @@
     };
     var describe = function () {
       var v = adjusted(), f = v >= twoAt ? 2 : v >= oneAt ? 1 : 0;
-      var played = picked + " trick" + (picked === 1 ? "" : "s");
-      var text = "Visitors: " + played;
+      var text = interpolate(ngettext("Visitors: %(tricks)s trick", "Visitors: %(tricks)s tricks", picked),
+        {tricks: picked}, true);
       if (revokes.vrev || revokes.hrev) {
-        text += " played, revokes " + revokes.vrev + " by visitors, " + revokes.hrev +
-          " by hosts → " + v + " trick" + (v === 1 ? "" : "s");
+        text += " " + interpolate(ngettext(
+          "played, revokes %(vrev)s by visitors, %(hrev)s by hosts → %(tricks)s trick",
+          "played, revokes %(vrev)s by visitors, %(hrev)s by hosts → %(tricks)s tricks", v),
+          {vrev: revokes.vrev, hrev: revokes.hrev, tricks: v}, true);
       }
-      text += " — " + (f ? "Table " + visitor + " takes " + f + " flag" + (f > 1 ? "s" : "") +
-        " from Table " + host : "no flag moves") + ".";
+      text += " — " + (f ? interpolate(ngettext(
+        "Table %(visitor)s takes %(flags)s flag from Table %(host)s",
+        "Table %(visitor)s takes %(flags)s flags from Table %(host)s", f),
+        {visitor: visitor, flags: f, host: host}, true) : gettext("no flag moves")) + ".";
       summary.textContent = text;
     };
     var pick = function (n) {

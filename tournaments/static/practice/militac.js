@@ -84,7 +84,7 @@
     state = data;
     $("contract").textContent = data.contract
       ? say(gettext("%(seat)s: %(card)s"), { seat: SEATS[data.contract.seat], card: data.contract.text })
-      : gettext("none yet");
+      : pgettext("contract", "none yet");
     $("squads-NS").textContent = data.squads.NS;
     $("squads-EW").textContent = data.squads.EW;
     let turn;
