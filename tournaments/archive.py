@@ -204,8 +204,10 @@ def _check(archive: dict) -> None:
         raise RulesError("This is not a Military Whist Director event archive", field="format")
     if archive.get("version") != VERSION:
         raise RulesError(
-            f"Archive version {archive.get('version')!r} is not supported (expected {VERSION})",
+            "Archive version %(version)r is not supported (expected %(expected)s)",
             field="version",
+            version=archive.get("version"),
+            expected=VERSION,
         )
     if found := archive_checks.problems(archive):
         raise archive_schema.ArchiveErrors(found)
@@ -218,7 +220,9 @@ def import_event(archive: dict) -> Event:
     try:
         data = archive["event"]
         if Event.objects.filter(slug=data["slug"]).exists():
-            raise RulesError(f"An event {data['slug']!r} already exists here", field="slug")
+            raise RulesError(
+                "An event %(slug)r already exists here", field="slug", slug=data["slug"]
+            )
         hands = [
             RulesHand(
                 h["hand"], h["day"], h["session"], {i: t for i, t in enumerate(h["moves"], 1)}
@@ -292,6 +296,6 @@ def import_event(archive: dict) -> Event:
     except (KeyError, TypeError, ValueError, DatabaseError) as error:
         if isinstance(error, RulesError):
             raise
-        raise RulesError(f"The archive is damaged or incomplete: {error!r}") from None
+        raise RulesError("The archive is damaged or incomplete: %(error)r", error=error) from None
     event.refresh_from_db()
     return event

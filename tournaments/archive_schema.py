@@ -1,16 +1,18 @@
 """The one explicit schema of an event archive, checked whole before anything is written.
 
-``SCHEMA`` says what every field may hold (its type, range, length); ``problems`` walks an
-archive against it and then checks what a field alone cannot say: tables that exist, the
-rotation's visitors, tricks after penalties, loans that follow from the results, playoffs the
-pages can draw. Every problem names its JSON path: ``results[17].host_table: no table 99 in a
-16-table event``. What passes imports and exports again byte for byte.
+``SCHEMA`` says what every field may hold (its type, range, length); ``archive_walk`` walks
+an archive against it, and ``archive_checks`` (with ``archive_outcomes``) checks what a field
+alone cannot say: tables that exist, the rotation's visitors, tricks after penalties, loans
+that follow from the results, playoffs the pages can draw. Every problem names its JSON path:
+``results[17].host_table: no table 99 in a 16-table event``. What passes imports and exports
+again byte for byte.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import UTC, date, datetime
+
+from django.utils.translation import ngettext
 
 from .models import Level
 from .rules.errors import RulesError
@@ -227,116 +229,21 @@ SCHEMA = Obj(
 
 
 class ArchiveErrors(RulesError):
-    """Every problem of an archive, each naming its JSON path."""
+    """Every problem of an archive, each naming its JSON path.
+
+    Each problem is already in the reader's language (``problems`` runs while they wait);
+    the message joins them, with the count of those not listed.
+    """
 
     def __init__(self, problems: list[str]) -> None:
-        shown = problems[:SHOWN]
-        more = len(problems) - len(shown)
-        text = "; ".join(shown) + (f"; and {more} more problems" if more else "")
-        super().__init__(text, field=problems[0].split(":", 1)[0])
+        super().__init__("; ".join(problems[:SHOWN]), field=problems[0].split(":", 1)[0])
         self.problems = problems
 
-
-def _text_problem(value: str) -> str | None:
-    if "\x00" in value:
-        return "remove the NUL character"
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError:
-        return "not valid text (a lone surrogate)"
-    return None
-
-
-def _json_problem(value: object, depth: int = 0) -> str | None:
-    if depth > 20:
-        return "nested too deeply"
-    if value is None or isinstance(value, bool | int):
-        return None
-    if isinstance(value, float):
-        return "a number with a fraction is not expected here"
-    if isinstance(value, str):
-        return _text_problem(value)
-    if isinstance(value, list):
-        return next((p for v in value if (p := _json_problem(v, depth + 1))), None)
-    if isinstance(value, dict):
-        items = [*value.keys(), *value.values()]
-        return next((p for v in items if (p := _json_problem(v, depth + 1))), None)
-    return "not a JSON value"
-
-
-def _canonical_when(value: str) -> bool:
-    try:
-        moment = datetime.fromisoformat(value)
-    except ValueError:
-        return False
-    return (
-        moment.utcoffset() is not None
-        and moment.utcoffset().total_seconds() == 0
-        and 2000 <= moment.year <= 2100
-        and moment.astimezone(UTC).isoformat() == value
-    )
-
-
-def _canonical_day(value: str) -> bool:
-    try:
-        return 2000 <= date.fromisoformat(value).year <= 2100 and len(value) == 10
-    except ValueError:
-        return False
-
-
-def check(spec, value, path: str, out: list[str]) -> None:
-    """Walk ``value`` against ``spec``, adding 'path: reason' to ``out``."""
-    if value is None:
-        if not getattr(spec, "null", False) and not isinstance(spec, Json):
-            out.append(f"{path}: missing a value")
-        return
-    if isinstance(spec, Int):
-        if type(value) is not int:
-            out.append(f"{path}: expected a whole number, not {value!r}"[:200])
-        elif not spec.low <= value <= spec.high:
-            out.append(f"{path}: must be from {spec.low} to {spec.high}, not {value}")
-    elif isinstance(spec, Text):
-        if not isinstance(value, str):
-            out.append(f"{path}: expected text, not {value!r}"[:200])
-        elif problem := _text_problem(value):
-            out.append(f"{path}: {problem}")
-        elif len(value) > spec.longest:
-            out.append(f"{path}: at most {spec.longest} characters, not {len(value)}")
-        elif spec.required and not value.strip():
-            out.append(f"{path}: must not be empty")
-        elif spec.choices and value not in spec.choices:
-            out.append(f"{path}: {value!r} is not one of {', '.join(spec.choices)}"[:200])
-    elif isinstance(spec, When | Day):
-        ok = isinstance(value, str) and (
-            _canonical_when(value) if isinstance(spec, When) else _canonical_day(value)
-        )
-        if not ok:
-            shape = "2026-05-02T14:03:00+00:00" if isinstance(spec, When) else "2026-05-02"
-            out.append(f"{path}: expected a date as export writes it, such as {shape}")
-    elif isinstance(spec, Bool):
-        if type(value) is not bool:
-            out.append(f"{path}: expected true or false")
-    elif isinstance(spec, Json):
-        if not isinstance(value, dict | list):
-            out.append(f"{path}: expected an object or a list")
-        elif problem := _json_problem(value):
-            out.append(f"{path}: {problem}")
-    elif isinstance(spec, ListOf):
-        if not isinstance(value, list):
-            out.append(f"{path}: expected a list")
-        elif len(value) > spec.longest:
-            out.append(f"{path}: at most {spec.longest} entries, not {len(value)}")
-        else:
-            for i, item in enumerate(value):
-                check(spec.item, item, f"{path}[{i}]", out)
-    elif isinstance(spec, Obj):
-        if not isinstance(value, dict):
-            out.append(f"{path}: expected an object")
-            return
-        for name in sorted(set(value) - set(spec.fields)):
-            out.append(f"{path}.{name}: not a field of the archive"[:200])
-        for name, inner in spec.fields.items():
-            if name in value:
-                check(inner, value[name], f"{path}.{name}" if path else name, out)
-            elif name not in spec.optional:
-                out.append(f"{path}.{name}: missing" if path else f"{name}: missing")
+    @property
+    def message(self) -> str:
+        shown = self.problems[:SHOWN]
+        more = len(self.problems) - len(shown)
+        if not more:
+            return "; ".join(shown)
+        tail = ngettext("and %(more)s more problem", "and %(more)s more problems", more)
+        return "; ".join([*shown, tail % {"more": more}])

@@ -1,27 +1,33 @@
 """The CSV files leaders exchange: teams from registration and results typed elsewhere.
 
 Pure parsing (no Django): every row is checked and every problem is reported with its line
-number and column, so a file is accepted whole or not at all.
+number and column, so a file is accepted whole or not at all. Headers are read in English or
+French and problems worded in the reader's language (csv_headers).
 """
 
 from __future__ import annotations
 
 import csv
 import io
-import re
-import unicodedata
 from dataclasses import dataclass
 
 import charset_normalizer
 
+from .csv_headers import (
+    RESULT_COLUMNS,
+    RESULT_OPTIONAL,
+    TEAM_COLUMNS,
+    CsvErrors,
+    Problem,
+    column_name,
+    header_names,
+)
 from .rules.errors import RulesError
+from .rules.errors import translate as _
 from .rules.event_settings import PLAYER_MAX, TEAM_NAME_MAX, ZONE_MAX, check_text
 from .rules.flags import check_revokes, check_tricks
 from .rules.rotation import check_moves
 
-TEAM_COLUMNS = ("table", "team", "zone", "player_a", "player_b", "player_x", "player_y")
-RESULT_COLUMNS = ("hand", "table", "visitor_tricks")
-RESULT_OPTIONAL = ("visitor_revokes", "host_revokes")
 UPLOAD_MAX = 512 * 1024  # bytes; 250 teams with long names are under 100 KB
 PROBLEMS_SHOWN = 20
 
@@ -55,35 +61,7 @@ class ResultRow:
     host_revokes: int
 
 
-class CsvErrors(RulesError):
-    """All the problems of one file, each as 'line N: column: reason'."""
-
-    def __init__(self, problems: list[str]) -> None:
-        super().__init__("; ".join(problems))
-        self.problems = problems
-
-
-# Header spellings people use for the same column ("Table #", "Player A", French sheets).
-ALIASES = {
-    "table_no": "table",
-    "table_number": "table",
-    "home_table": "table",
-    "team_name": "team",
-    "equipe": "team",
-    "nom_equipe": "team",
-    "joueur_a": "player_a",
-    "joueur_b": "player_b",
-    "joueur_x": "player_x",
-    "joueur_y": "player_y",
-}
 ENCODING_NAMES = {"utf_8": "UTF-8", "cp1252": "Windows-1252 (Excel on Windows)"}
-
-
-def column_name(header: str) -> str:
-    """A header cell as a column name: 'Player A' -> player_a, 'Table #' -> table."""
-    plain = unicodedata.normalize("NFKD", header).encode("ascii", "ignore").decode().lower()
-    key = re.sub(r"[^a-z0-9]+", "_", plain).strip("_")
-    return ALIASES.get(key, key)
 
 
 def delimiter(text: str) -> str:
@@ -102,7 +80,9 @@ def decode(raw: bytes) -> tuple[str, str]:
     found = charset_normalizer.from_bytes(raw)
     best = found.best()
     if best is None or "\x00" in str(best):
-        raise CsvErrors(["line 1: this is not a text file; save it from the spreadsheet as CSV"])
+        raise CsvErrors(
+            [Problem(1, _("this is not a text file; save it from the spreadsheet as CSV"))]
+        )
     # Readings charset-normalizer scores equally go to Windows-1252, what Excel on Windows
     # writes in English and French (Central European cp1250 reads "è" as "č").
     equal = [m for m in found if (m.chaos, m.coherence) == (best.chaos, best.coherence)]
@@ -117,51 +97,76 @@ def decode(raw: bytes) -> tuple[str, str]:
 
 
 def _rows(text: str, required: tuple[str, ...], optional: tuple[str, ...], problems: list[str]):
-    """(line, {column: value}) for every non-blank line; malformed lines go to ``problems``."""
+    """(line, {column: value}, {column: header as written}) for every non-blank line;
+    malformed lines go to ``problems``."""
     text = text.lstrip("\ufeff")
+    names = header_names(required + optional)
+    expected = ",".join(names[c] for c in required)
     if not text.strip():
-        raise CsvErrors(["line 1: the file is empty; expected the header " + ",".join(required)])
+        reason = _("the file is empty; expected the header %(header)s")
+        raise CsvErrors([Problem(1, reason, header=expected)])
     nul = [n for n, line in enumerate(text.splitlines(), 1) if "\x00" in line]
     if nul:
-        raise CsvErrors([f"line {n}: remove the NUL character (an invisible control)" for n in nul])
+        reason = _("remove the NUL character (an invisible control)")
+        raise CsvErrors([Problem(n, reason) for n in nul])
     reader = csv.reader(io.StringIO(text), delimiter=delimiter(text))
-    header = [column_name(h) for h in next(reader)]
-    missing = [c for c in required if c not in header]
-    unknown = [c for c in header if c not in required + optional]
+    written = [h.strip() for h in next(reader)]
+    header = [column_name(h) for h in written]
+    shown = {c: w or c for c, w in zip(header, written, strict=True)}
+    missing = [names[c] for c in required if c not in header]
+    unknown = [w for c, w in zip(header, written, strict=True) if c not in required + optional]
     if missing or unknown:
-        wanted = ",".join(required) + (
-            "" if not optional else " (optional: " + ",".join(optional) + ")"
-        )
-        said = f"missing {', '.join(missing)}" if missing else f"unknown {', '.join(unknown)}"
-        raise CsvErrors([f"line 1: header {said}; expected {wanted}"])
+        if optional:
+            wanted = _("%(header)s (optional: %(optional)s)") % {
+                "header": expected,
+                "optional": ",".join(names[c] for c in optional),
+            }
+        else:
+            wanted = expected
+        if missing:
+            reason = _("header missing %(columns)s; expected %(wanted)s")
+        else:
+            reason = _("header unknown %(columns)s; expected %(wanted)s")
+        columns = ", ".join(missing or unknown)
+        raise CsvErrors([Problem(1, reason, columns=columns, wanted=wanted)])
     for cells in reader:
         line = reader.line_num
         if not any(c.strip() for c in cells):
             continue
         if len(cells) > len(header):
-            problems.append(
-                f"line {line}: {len(cells)} values but {len(header)} columns; "
-                "is there a comma in a name? Put that name in double quotes"
+            reason = _(
+                "%(values)s values but %(columns)s columns; is there a comma in a name? "
+                "Put that name in double quotes"
             )
+            problems.append(Problem(line, reason, values=len(cells), columns=len(header)))
             continue
         short = [c for c in header[len(cells) :] if c in required]
         if short:
+            reason = _("missing (the line has %(values)s of %(columns)s values)")
             problems.append(
-                f"line {line}: {', '.join(short)}: missing (the line has {len(cells)} of "
-                f"{len(header)} values)"
+                Problem(
+                    line,
+                    reason,
+                    ", ".join(shown[c] for c in short),
+                    values=len(cells),
+                    columns=len(header),
+                )
             )
             continue
-        yield line, {h: (cells[i].strip() if i < len(cells) else "") for i, h in enumerate(header)}
+        row = {h: (cells[i].strip() if i < len(cells) else "") for i, h in enumerate(header)}
+        yield line, row, shown
 
 
 def _whole(value: str, column: str, line: int, problems: list[str], low: int = 1) -> int | None:
     try:
         number = int(value)
     except ValueError:
-        problems.append(f"line {line}: {column}: expected a whole number, not {value!r}")
+        reason = _("expected a whole number, not %(value)r")
+        problems.append(Problem(line, reason, column, value=value))
         return None
     if number < low:
-        problems.append(f"line {line}: {column}: must be at least {low}, not {number}")
+        reason = _("must be at least %(low)s, not %(number)s")
+        problems.append(Problem(line, reason, column, low=low, number=number))
         return None
     return number
 
@@ -172,30 +177,34 @@ def parse_teams(text: str, *, tables: int) -> list[TeamRow]:
     rows: list[TeamRow] = []
     seen_tables: dict[int, int] = {}
     seen_names: dict[str, int] = {}
-    for line, row in _rows(text, TEAM_COLUMNS, (), problems):
+    for line, row, shown in _rows(text, TEAM_COLUMNS, (), problems):
         for column, limit in TEAM_LIMITS.items():
             try:
                 check_text(row[column], column, limit)
             except RulesError as error:
-                problems.append(f"line {line}: {column}: {error.message.split(': ', 1)[1]}")
-        table = _whole(row["table"], "table", line, problems)
+                reason = error.message.split(":", 1)[1].strip()
+                problems.append(Problem(line, reason, shown[column]))
+        table = _whole(row["table"], shown["table"], line, problems)
         if table is not None and table > tables:
-            problems.append(f"line {line}: table: the event has tables 1..{tables}, not {table}")
+            reason = _("the event has tables 1..%(tables)s, not %(table)s")
+            problems.append(Problem(line, reason, shown["table"], tables=tables, table=table))
         elif table is not None and table in seen_tables:
+            reason = _("table %(table)s is already on line %(other)s")
             problems.append(
-                f"line {line}: table: table {table} is already on line {seen_tables[table]}"
+                Problem(line, reason, shown["table"], table=table, other=seen_tables[table])
             )
         if not row["team"]:
-            problems.append(f"line {line}: team: the team needs a name")
+            problems.append(Problem(line, _("the team needs a name"), shown["team"]))
         elif (earlier := seen_names.get(row["team"].casefold())) is not None:
-            problems.append(f"line {line}: team: {row['team']!r} is already on line {earlier}")
+            reason = _("%(team)r is already on line %(other)s")
+            problems.append(Problem(line, reason, shown["team"], team=row["team"], other=earlier))
         if table is not None:
             seen_tables.setdefault(table, line)
         seen_names.setdefault(row["team"].casefold(), line)
         if table is not None:
             rows.append(TeamRow(line, table, *(row[c] for c in TEAM_COLUMNS[1:])))
     if not rows and not problems:
-        problems.append("line 2: the file has a header but no teams")
+        problems.append(Problem(2, _("the file has a header but no teams")))
     if problems:
         raise CsvErrors(problems)
     return rows
@@ -209,33 +218,34 @@ def parse_results(text: str, *, tables: int, hands: int) -> list[ResultRow]:
     problems: list[str] = []
     rows: list[ResultRow] = []
     seen: dict[tuple[int, int], int] = {}
-    for line, row in _rows(text, RESULT_COLUMNS, RESULT_OPTIONAL, problems):
-        hand = _whole(row["hand"], "hand", line, problems)
-        table = _whole(row["table"], "table", line, problems)
+    for line, row, shown in _rows(text, RESULT_COLUMNS, RESULT_OPTIONAL, problems):
+        hand = _whole(row["hand"], shown["hand"], line, problems)
+        table = _whole(row["table"], shown["table"], line, problems)
         if hand is not None and hand > hands:
-            problems.append(f"line {line}: hand: the rotation has hands 1..{hands}, not {hand}")
+            reason = _("the rotation has hands 1..%(hands)s, not %(hand)s")
+            problems.append(Problem(line, reason, shown["hand"], hands=hands, hand=hand))
             hand = None
         if table is not None and table > tables:
-            problems.append(f"line {line}: table: the event has tables 1..{tables}, not {table}")
+            reason = _("the event has tables 1..%(tables)s, not %(table)s")
+            problems.append(Problem(line, reason, shown["table"], tables=tables, table=table))
             table = None
         try:
             tricks = check_tricks(row["visitor_tricks"])
             v_rev = check_revokes(row.get("visitor_revokes"), field="visitor_revokes")
             h_rev = check_revokes(row.get("host_revokes"), field="host_revokes")
         except RulesError as error:
-            problems.append(f"line {line}: {error.field}: {error.message}")
+            problems.append(Problem(line, error.message, shown.get(error.field, error.field)))
             continue
         if hand is None or table is None:
             continue
         if (hand, table) in seen:
-            problems.append(
-                f"line {line}: hand {hand} table {table} is already on line {seen[hand, table]}"
-            )
+            reason = _("hand %(hand)s table %(table)s is already on line %(other)s")
+            problems.append(Problem(line, reason, hand=hand, table=table, other=seen[hand, table]))
             continue
         seen[hand, table] = line
         rows.append(ResultRow(line, hand, table, tricks, v_rev, h_rev))
     if not rows and not problems:
-        problems.append("line 2: the file has a header but no results")
+        problems.append(Problem(2, _("the file has a header but no results")))
     if problems:
         raise CsvErrors(problems)
     return rows
@@ -253,23 +263,24 @@ def parse_pattern(text: str, *, tables: int) -> list[dict[int, int]]:
     homes = tuple(str(t) for t in range(1, tables + 1))
     problems: list[str] = []
     hands: list[dict[int, int]] = []
-    for line, row in _rows(text, ("hand", *homes), (), problems):
+    for line, row, shown in _rows(text, ("hand", *homes), (), problems):
         expected = len(hands) + 1
         if row["hand"] != str(expected):
-            problems.append(f"line {line}: hand: expected hand {expected}, not {row['hand']!r}")
+            reason = _("expected hand %(hand)s, not %(got)r")
+            problems.append(Problem(line, reason, shown["hand"], hand=expected, got=row["hand"]))
         moves = {}
         for home in homes:
-            host = _whole(row[home], home, line, problems)
+            host = _whole(row[home], shown[home], line, problems)
             if host is not None:
                 moves[int(home)] = host
         if len(moves) == tables:
             try:
                 check_moves(tables, expected, moves)
             except RulesError as error:
-                problems.append(f"line {line}: {error.message}")
+                problems.append(Problem(line, error.message))
         hands.append(moves)
     if not hands and not problems:
-        problems.append("line 2: the file has a header but no hands")
+        problems.append(Problem(2, _("the file has a header but no hands")))
     if problems:
         raise CsvErrors(problems)
     return hands

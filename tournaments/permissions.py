@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.core.exceptions import PermissionDenied
+from django.utils.translation import gettext
 
 from .models import Event, EventRole, Role
 
@@ -54,7 +55,12 @@ def require(actor, event: Event, action: str) -> None:
     if actor is None:
         return
     if not allowed(actor, event, action):
-        raise PermissionDenied(f"You may not {action} for {event.name}.")
+        text = (
+            gettext("You may not enter for %(event)s.")
+            if action == ENTER
+            else gettext("You may not lead for %(event)s.")
+        )
+        raise PermissionDenied(text % {"event": event.name})
 
 
 def actor_name(actor) -> str:

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .cards_draw import Draw, order_by_draw
-from .errors import RulesError
+from .errors import RulesError, gettext_noop, translate
 
 
 @dataclass(frozen=True)
@@ -23,11 +23,9 @@ class Entrant:
     winner_of: int | None = None
 
     def __str__(self) -> str:
-        return (
-            f"Table {self.table}"
-            if self.table is not None
-            else f"Winner of playoff hand {self.winner_of}"
-        )
+        if self.table is not None:
+            return translate(gettext_noop("Table %(table)s")) % {"table": self.table}
+        return translate(gettext_noop("Winner of playoff hand %(hand)s")) % {"hand": self.winner_of}
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from enum import StrEnum
 from itertools import groupby
 
 from ..games.whist.cards import Rank  # one rank order for the whole product: 2 low, ace high
-from .errors import RulesError
+from .errors import Phrase, RulesError
 from .types import Trump
 
 Drawer = int | str
@@ -47,23 +47,33 @@ class Card:
     suit: Suit
 
     @classmethod
-    def parse(cls, text: str, *, field: str = "card") -> Card:
+    def parse(cls, text: str, *, field: str = "card", what: Phrase | None = None) -> Card:
         """A card from text such as "QH", "10s", "T♠"; a RulesError naming ``field`` if not."""
         clean = str(text).strip().upper()
         rank, suit = _RANK_TEXT.get(clean[:-1]), _SUIT_TEXT.get(clean[-1:])
         if rank is None or suit is None:
-            raise RulesError(f"{field} must be a card such as QH or 10S, not {text!r}", field=field)
+            raise RulesError(
+                "%(what)s must be a card such as QH or 10S, not %(text)r",
+                field=field,
+                what=what or _WHAT.get(field, field),
+                text=text,
+            )
         return cls(rank, suit)
 
     def __str__(self) -> str:
         return f"{self.rank.label}{self.suit.value}"
 
 
+_WHAT = {"card": Phrase("card"), "trump cut": Phrase("trump cut")}
 DECK: tuple[Card, ...] = tuple(Card(r, s) for s in Suit for r in Rank)
 
 
 def _as_card(value: Card | str, who: Drawer) -> Card:
-    return value if isinstance(value, Card) else Card.parse(value, field=f"card of {who}")
+    return (
+        value
+        if isinstance(value, Card)
+        else Card.parse(value, field=f"card of {who}", what=Phrase("card of %(who)s", who=who))
+    )
 
 
 @dataclass(frozen=True)
@@ -80,7 +90,9 @@ class Draw:
         for number, one_round in enumerate(rounds, start=1):
             cards = list(one_round.values())
             if len(set(cards)) != len(cards):
-                raise RulesError(f"The same card appears twice in draw round {number}")
+                raise RulesError(
+                    "The same card appears twice in draw round %(round)s", round=number
+                )
         object.__setattr__(self, "rounds", rounds)
 
     @classmethod
@@ -104,16 +116,17 @@ def order_by_draw(draw: Draw, drawers: Iterable[Drawer] | None = None) -> tuple[
     if drawers is not None:
         expected, drawn = set(drawers), set(draw.rounds[0])
         if missing := sorted(map(str, expected - drawn)):
-            raise RulesError(f"No card drawn for {', '.join(missing)}")
+            raise RulesError("No card drawn for %(players)s", players=", ".join(missing))
         if extra := sorted(map(str, drawn - expected)):
-            raise RulesError(f"{', '.join(extra)} drew a card but is not in this draw")
+            raise RulesError(
+                "%(players)s drew a card but is not in this draw", players=", ".join(extra)
+            )
     pending = list(draw.rounds)
 
     def settle(who: frozenset[Drawer]) -> list[Drawer]:
         found = next((r for r in pending if set(r) == who), None)
         if found is None:
-            names = " and ".join(sorted(map(str, who)))
-            raise RulesError(f"{names} drew equal cards and must draw again")
+            raise RulesError("%(players)s drew equal cards and must draw again", players=_both(who))
         pending.remove(found)
         order: list[Drawer] = []
         by_rank = sorted(found, key=lambda d: found[d].rank)
@@ -124,9 +137,22 @@ def order_by_draw(draw: Draw, drawers: Iterable[Drawer] | None = None) -> tuple[
 
     order = settle(frozenset(draw.rounds[0]))
     if pending:
-        names = " and ".join(sorted(map(str, pending[0])))
-        raise RulesError(f"A redraw among {names} was recorded but their cards were not equal")
+        raise RulesError(
+            "A redraw among %(players)s was recorded but their cards were not equal",
+            players=_both(pending[0]),
+        )
     return tuple(order)
+
+
+def _both(who: Iterable[Drawer]) -> Phrase | str:
+    """Players named "3A and 5A" (the joining word in the reader's language)."""
+    names: Phrase | str = ""
+    for number, name in enumerate(sorted(map(str, who))):
+        if number == 0:
+            names = name
+        else:
+            names = Phrase("%(players)s and %(last)s", players=names, last=name)
+    return names
 
 
 def draw_at_random(drawers: Sequence[Drawer], rng: random.Random) -> Draw:

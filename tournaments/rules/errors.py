@@ -20,6 +20,44 @@ def use_translation(translate: Callable[[str], str]) -> None:
     _translate = translate
 
 
+def translate(text: str) -> str:
+    """``text`` (a marked English text) in the reader's language."""
+    return _translate(text)
+
+
+def gettext_noop(text: str) -> str:
+    """Mark ``text`` for the catalog only; it is translated where it is shown."""
+    return text
+
+
+class Phrase:
+    """A marked English text that reads in the reader's language each time it is shown.
+
+    Used for a RulesError value that is itself the app's words (a setting's name), so the
+    whole message follows the reader; ``values`` fill its ``%(name)s`` places.
+    ``makemessages`` collects ``Phrase("...")`` too.
+    """
+
+    __slots__ = ("text", "values")
+
+    def __init__(self, text: str, **values: object) -> None:
+        self.text = text
+        self.values = values
+
+    def __str__(self) -> str:
+        text = _translate(self.text)
+        return text % self.values if self.values else text
+
+    def __repr__(self) -> str:
+        return repr(str(self))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Phrase) and (other.text, other.values) == (self.text, self.values)
+
+    def __hash__(self) -> int:
+        return hash(self.text)
+
+
 class RulesError(ValueError):
     """Input that breaks a rule of the game or the event; the message is shown to the leader.
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from .errors import RulesError
+from .errors import Phrase, RulesError, gettext_noop
 from .types import TRICKS_PER_HAND
 
 SLUG_MAX = 60
@@ -25,22 +25,22 @@ MAX_HANDS = 999  # over the whole event; 50 is a provincial event
 
 # One name per setting, for the new-event page, the settings page and their messages.
 LABELS = {
-    "name": "Event name",
-    "slug": "Short name",
-    "level": "Level",
-    "starts_on": "First day",
-    "tables": "Tables",
-    "flags_per_table": "Flags per table",
-    "one_flag_at": "Tricks for 1 flag",
-    "two_flags_at": "Tricks for 2 flags",
-    "revoke_penalty": "Revoke penalty (tricks per revoke)",
-    "playoff_places": "Playoffs for ties in the first places",
-    "advancing": "Teams advancing",
-    "paper": "Paper",
-    "trumps": "Trump sequence",
-    "hands_per_day": "Hands per day",
-    "sessions_per_day": "Sessions per day",
-    "print_language": "Printouts in",
+    "name": gettext_noop("Event name"),
+    "slug": gettext_noop("Short name"),
+    "level": gettext_noop("Level"),
+    "starts_on": gettext_noop("First day"),
+    "tables": gettext_noop("Tables"),
+    "flags_per_table": gettext_noop("Flags per table"),
+    "one_flag_at": gettext_noop("Tricks for 1 flag"),
+    "two_flags_at": gettext_noop("Tricks for 2 flags"),
+    "revoke_penalty": gettext_noop("Revoke penalty (tricks per revoke)"),
+    "playoff_places": gettext_noop("Playoffs for ties in the first places"),
+    "advancing": gettext_noop("Teams advancing"),
+    "paper": gettext_noop("Paper"),
+    "trumps": gettext_noop("Trump sequence"),
+    "hands_per_day": gettext_noop("Hands per day"),
+    "sessions_per_day": gettext_noop("Sessions per day"),
+    "print_language": gettext_noop("Printouts in"),
 }
 
 # (lowest, highest) for each whole-number setting; None as highest means "the tables".
@@ -53,24 +53,28 @@ RANGES: dict[str, tuple[int, int | None]] = {
     "advancing": (0, None),
     "playoff_places": (1, None),
 }
-WHY = {
-    "one_flag_at": " (the visitors must take most of the 13 tricks)",
-    "two_flags_at": " (the visitors must take most of the 13 tricks)",
-}
+# Settings whose limit comes from the game: the message says why.
+VISITORS_MOST = frozenset({"one_flag_at", "two_flags_at"})
 
 
 def check_text(value: object, field: str, limit: int, *, required: bool = False) -> str:
     """``value`` as stripped text of at most ``limit`` characters, without NUL characters."""
     if not isinstance(value, str):
-        raise RulesError(f"{_label(field)}: expected text", field=field)
+        raise RulesError("%(setting)s: expected text", field=field, setting=_label(field))
     text = value.strip()
     if "\x00" in text:
-        raise RulesError(f"{_label(field)}: remove the NUL character", field=field)
+        raise RulesError(
+            "%(setting)s: remove the NUL character", field=field, setting=_label(field)
+        )
     if required and not text:
-        raise RulesError(f"{_label(field)}: give a name", field=field)
+        raise RulesError("%(setting)s: give a name", field=field, setting=_label(field))
     if len(text) > limit:
         raise RulesError(
-            f"{_label(field)}: at most {limit} characters, not {len(text)}", field=field
+            "%(setting)s: at most %(limit)s characters, not %(length)s",
+            field=field,
+            setting=_label(field),
+            limit=limit,
+            length=len(text),
         )
     return text
 
@@ -82,13 +86,17 @@ def check_slug(value: object) -> str:
         raise RulesError("Short name: give one, such as area-5-2026", field="slug")
     if len(text) > SLUG_MAX:
         raise RulesError(
-            f"Short name: at most {SLUG_MAX} characters, not {len(text)}", field="slug"
+            "Short name: at most %(limit)s characters, not %(length)s",
+            field="slug",
+            limit=SLUG_MAX,
+            length=len(text),
         )
     if not SLUG.match(text):
         raise RulesError(
-            f"Short name {text!r}: use only small letters a-z, digits and single hyphens "
+            "Short name %(slug)r: use only small letters a-z, digits and single hyphens "
             "between them, such as area-5-2026",
             field="slug",
+            slug=text,
         )
     return text
 
@@ -99,60 +107,86 @@ def check_days(hands_per_day: Sequence[int], field: str = "hands_per_day") -> li
     if not days:
         raise RulesError("Hands per day: give at least one day, such as 30", field=field)
     if len(days) > MAX_DAYS:
-        raise RulesError(f"Hands per day: at most {MAX_DAYS} days, not {len(days)}", field=field)
+        raise RulesError(
+            "Hands per day: at most %(limit)s days, not %(days)s",
+            field=field,
+            limit=MAX_DAYS,
+            days=len(days),
+        )
     if any(type(h) is not int or h < 1 for h in days):
         raise RulesError("Hands per day: at least 1 hand every day", field=field)
     if sum(days) > MAX_HANDS:
         raise RulesError(
-            f"Hands per day: at most {MAX_HANDS} hands in all, not {sum(days)}", field=field
+            "Hands per day: at most %(limit)s hands in all, not %(hands)s",
+            field=field,
+            limit=MAX_HANDS,
+            hands=sum(days),
         )
     return days
 
 
-def _label(field: str) -> str:
-    return LABELS.get(field, field.replace("_", " ").capitalize())
+def _label(field: str) -> Phrase | str:
+    """The setting's name, read in the reader's language."""
+    return Phrase(LABELS[field]) if field in LABELS else field.replace("_", " ").capitalize()
 
 
-def settings_problems(values: Mapping[str, object], *, tables: int | None = None) -> dict:
-    """Every problem of the settings in ``values`` (only those given), by field.
-
-    ``tables`` bounds "teams advancing" and "playoffs for ties in the first places".
-    """
-    problems: dict[str, str] = {}
+def _problems(values: Mapping[str, object], tables: int | None) -> dict[str, RulesError]:
+    problems: dict[str, RulesError] = {}
     for field, (low, high) in RANGES.items():
         if field not in values or (field == "playoff_places" and values[field] is None):
             continue
         value = values[field]
         high = tables if high is None else high
+        named = {"field": field, "setting": _label(field), "low": low, "high": high}
         if type(value) is not int:
-            problems[field] = f"{_label(field)}: a whole number"
+            problems[field] = RulesError("%(setting)s: a whole number", **named)
         elif value < low or (high is not None and value > high):
-            limit = f"from {low} to {high}" if high is not None else f"at least {low}"
-            problems[field] = f"{_label(field)}: {limit}, not {value}{WHY.get(field, '')}"
+            if high is None:
+                template = gettext_noop("%(setting)s: at least %(low)s, not %(value)s")
+            elif field in VISITORS_MOST:
+                template = gettext_noop(
+                    "%(setting)s: from %(low)s to %(high)s, not %(value)s "
+                    "(the visitors must take most of the 13 tricks)"
+                )
+            else:
+                template = gettext_noop("%(setting)s: from %(low)s to %(high)s, not %(value)s")
+            problems[field] = RulesError(template, value=value, **named)
     one, two = values.get("one_flag_at"), values.get("two_flags_at")
     if "two_flags_at" not in problems and type(one) is int and type(two) is int and one > two:
-        problems["two_flags_at"] = (
-            f"{_label('two_flags_at')}: at least the tricks for 1 flag ({one}), not {two}"
+        problems["two_flags_at"] = RulesError(
+            "%(setting)s: at least the tricks for 1 flag (%(one)s), not %(two)s",
+            field="two_flags_at",
+            setting=_label("two_flags_at"),
+            one=one,
+            two=two,
         )
     if "name" in values:
         try:
             check_text(values["name"], "name", NAME_MAX, required=True)
         except RulesError as error:
-            problems["name"] = error.message
+            problems["name"] = error
     if "slug" in values:
         try:
             check_slug(values["slug"])
         except RulesError as error:
-            problems["slug"] = error.message
+            problems["slug"] = error
     return problems
+
+
+def settings_problems(values: Mapping[str, object], *, tables: int | None = None) -> dict:
+    """Every problem of the settings in ``values`` (only those given), by field, in the
+    reader's language.
+
+    ``tables`` bounds "teams advancing" and "playoffs for ties in the first places".
+    """
+    return {field: error.message for field, error in _problems(values, tables).items()}
 
 
 def check_settings(values: Mapping[str, object], *, tables: int | None = None) -> None:
     """Raise a RulesError naming the first setting at fault."""
-    problems = settings_problems(values, tables=tables)
+    problems = _problems(values, tables)
     if problems:
-        field = next(iter(problems))
-        raise RulesError(problems[field], field=field)
+        raise next(iter(problems.values()))
 
 
 def typed_number(text: object, digits: int = 9) -> int | None:

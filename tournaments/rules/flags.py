@@ -23,11 +23,15 @@ def check_tricks(value: object, *, field: str = "visitor_tricks") -> int:
     try:
         tricks = int(text)
     except ValueError:
+        if not text:
+            raise RulesError(
+                "tricks must be a whole number from 0 to 13, not 'blank'", field=field
+            ) from None
         raise RulesError(
-            f"tricks must be a whole number from 0 to 13, not {text or 'blank'!r}", field=field
+            "tricks must be a whole number from 0 to 13, not %(text)r", field=field, text=text
         ) from None
     if not 0 <= tricks <= TRICKS_PER_HAND:
-        raise RulesError(f"tricks must be from 0 to 13, not {tricks}", field=field)
+        raise RulesError("tricks must be from 0 to 13, not %(tricks)s", field=field, tricks=tricks)
     return tricks
 
 
@@ -39,9 +43,13 @@ def check_revokes(value: object, *, field: str) -> int:
     try:
         revokes = int(text)
     except ValueError:
-        raise RulesError(f"revokes must be a whole number, not {text!r}", field=field) from None
+        raise RulesError(
+            "revokes must be a whole number, not %(text)r", field=field, text=text
+        ) from None
     if not 0 <= revokes <= TRICKS_PER_HAND:
-        raise RulesError(f"revokes must be from 0 to 13, not {revokes}", field=field)
+        raise RulesError(
+            "revokes must be from 0 to 13, not %(revokes)s", field=field, revokes=revokes
+        )
     return revokes
 
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from .bracket import Bracket, Entrant, Match, build_bracket
 from .cards_draw import Card, Draw, order_by_draw
-from .errors import RulesError
+from .errors import RulesError, gettext_noop, translate
 from .types import TRICKS_PER_HAND, Standing, Trump
 
 __all__ = [
@@ -35,28 +35,28 @@ __all__ = [
 ]  # fmt: skip
 
 WINNING_TRICKS = 7
-CUT_AND_DEAL = (
+CUT_AND_DEAL = gettext_noop(
     "Trump for every playoff hand comes from a fresh cut; every player cuts one card and the "
     "highest deals. Equal cards are drawn again; suits never break a tie."
 )
 
 
 def explanation(teams: int) -> str:
-    """What the hall is told about a playoff among ``teams`` tied teams."""
+    """What the hall is told about a playoff among ``teams`` tied teams (reader's language)."""
     if teams == 2:
-        text = (
+        text = gettext_noop(
             "Two teams tied: one extra hand between the A and B players of the two teams. "
             "The pair taking 7 or more tricks wins the higher place."
         )
     elif teams == 3:
-        text = (
+        text = gettext_noop(
             "Three teams tied: the three A players each draw a card and the lowest draw gets a "
             "bye. The other two teams play one hand; its winner plays the bye team. The winner "
             "of that hand takes the highest place, the loser the next, and the loser of the "
             "first hand the third."
         )
     else:
-        text = (
+        text = gettext_noop(
             "Four or more teams tied: the rules are silent, so the tool runs a knockout built "
             "like the three-team playoff. The A players each draw a card and the lowest draws "
             "get byes past the first round. Each hand's winner goes on; the winner of the last "
@@ -64,7 +64,7 @@ def explanation(teams: int) -> str:
             "places above one knocked out earlier, and among teams knocked out in the same "
             "round, the one beaten by the better-placed team places higher."
         )
-    return f"{text} {CUT_AND_DEAL}"
+    return f"{translate(text)} {translate(CUT_AND_DEAL)}"
 
 
 @dataclass(frozen=True)
@@ -129,7 +129,7 @@ class PlayoffHand:
         tricks = self.first_tricks
         if type(tricks) is not int or not 0 <= tricks <= TRICKS_PER_HAND:
             raise RulesError(
-                f"Tricks must be from 0 to 13, not {self.first_tricks!r}", field="first_tricks"
+                "Tricks must be from 0 to 13, not %(tricks)r", field="first_tricks", tricks=tricks
             )
         if self.first_table == self.second_table:
             raise RulesError("A playoff hand needs two different teams", field="second_table")
@@ -200,7 +200,7 @@ def _by_match(results: Iterable[PlayoffHand]) -> dict[int, PlayoffHand]:
     recorded: dict[int, PlayoffHand] = {}
     for hand in results:
         if hand.match in recorded:
-            raise RulesError(f"Two results are recorded for playoff hand {hand.match}")
+            raise RulesError("Two results are recorded for playoff hand %(hand)s", hand=hand.match)
         recorded[hand.match] = hand
     return recorded
 
@@ -209,7 +209,7 @@ def resolve(bracket: Bracket, results: Iterable[PlayoffHand]) -> Resolution:
     """Replay the bracket from scratch over every recorded hand; never trusts earlier state."""
     recorded = _by_match(results)
     if unknown := sorted(set(recorded) - {m.number for m in bracket.matches}):
-        raise RulesError(f"There is no playoff hand {unknown[0]} in this playoff")
+        raise RulesError("There is no playoff hand %(hand)s in this playoff", hand=unknown[0])
     states: dict[int, MatchState] = {}
 
     def team(side: Entrant) -> int | None:
@@ -240,17 +240,24 @@ def check_playoff_hand(
         (m for m in resolve(bracket, others).matches if m.match.number == hand.match), None
     )
     if state is None:
-        raise RulesError(f"There is no playoff hand {hand.match} in this playoff", field="match")
+        raise RulesError(
+            "There is no playoff hand %(hand)s in this playoff", field="match", hand=hand.match
+        )
     if state.tables is None:
         raise RulesError(
-            f"Playoff hand {hand.match} cannot be recorded yet: its teams are not known "
-            f"until the earlier hands are played",
+            "Playoff hand %(hand)s cannot be recorded yet: its teams are not known "
+            "until the earlier hands are played",
             field="match",
+            hand=hand.match,
         )
     if hand.tables != set(state.tables):
         first, second = sorted(state.tables)
         raise RulesError(
-            f"Playoff hand {hand.match} is between tables {first} and {second}", field="match"
+            "Playoff hand %(hand)s is between tables %(first)s and %(second)s",
+            field="match",
+            hand=hand.match,
+            first=first,
+            second=second,
         )
     return hand
 
@@ -260,7 +267,9 @@ def final_places(bracket: Bracket, results: Iterable[PlayoffHand]) -> dict[int, 
     resolution = resolve(bracket, results)
     if not resolution.finished:
         waiting = next(m for m in resolution.matches if m.result is None).match.number
-        raise RulesError(f"The playoff is not finished: playoff hand {waiting} is still to play")
+        raise RulesError(
+            "The playoff is not finished: playoff hand %(hand)s is still to play", hand=waiting
+        )
     played = [(m.match.round, m.result) for m in resolution.matches if m.result]
     last_round, final = played[-1]
     places = {final.winner: 1}

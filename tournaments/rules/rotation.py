@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from .errors import RulesError
+from .errors import RulesError, gettext_noop
 from .types import Hand, Pair, Rotation, Trump
 
 MIN_TABLES, MAX_TABLES = 2, 250
@@ -23,14 +23,18 @@ LEADERS_CUT = "CUT"
 
 @dataclass(frozen=True)
 class Preset:
-    label: str
+    label: str  # English, marked for the catalog; pages show it translated
     hands_per_day: tuple[int, ...]
     sessions_per_day: tuple[int, ...]
 
 
 PRESETS: dict[str, Preset] = {
-    "one-day-30": Preset("30 hands in one day (15 morning, 15 afternoon)", (30,), (2,)),
-    "two-day-50": Preset("50 hands over two days (15 + 15, then 20)", (30, 20), (2, 1)),
+    "one-day-30": Preset(
+        gettext_noop("30 hands in one day (15 morning, 15 afternoon)"), (30,), (2,)
+    ),
+    "two-day-50": Preset(
+        gettext_noop("50 hands over two days (15 + 15, then 20)"), (30, 20), (2, 1)
+    ),
 }
 
 
@@ -67,15 +71,20 @@ def parse_trumps(text: str) -> tuple[Trump, ...] | str:
         return tuple(Trump(p) for p in parts)
     except ValueError:
         raise RulesError(
-            f"Trump sequence {text!r}: use H, S, D, C and NT separated by commas, or CUT",
+            "Trump sequence %(text)r: use H, S, D, C and NT separated by commas, or CUT",
             field="trumps",
+            text=text,
         ) from None
 
 
 def check_tables(tables: int) -> None:
     if not MIN_TABLES <= tables <= MAX_TABLES:
         raise RulesError(
-            f"An event needs {MIN_TABLES} to {MAX_TABLES} tables, not {tables}", field="tables"
+            "An event needs %(low)s to %(high)s tables, not %(tables)s",
+            field="tables",
+            low=MIN_TABLES,
+            high=MAX_TABLES,
+            tables=tables,
         )
 
 
@@ -95,8 +104,10 @@ def generate(
         raise RulesError("Every day needs at least one hand", field="hands_per_day")
     if custom_moves is not None and len(custom_moves) != sum(hands_per_day):
         raise RulesError(
-            f"The pattern has {len(custom_moves)} hands but the event plays {sum(hands_per_day)}",
+            "The pattern has %(pattern)s hands but the event plays %(hands)s",
             field="pattern",
+            pattern=len(custom_moves),
+            hands=sum(hands_per_day),
         )
     sessions_per_day = tuple(sessions_per_day or default_sessions(hands_per_day))
     if len(sessions_per_day) != len(hands_per_day):
@@ -107,7 +118,12 @@ def generate(
         zip(hands_per_day, sessions_per_day, strict=True), 1
     ):
         if not 1 <= sessions <= day_hands:
-            raise RulesError(f"Day {day}: 1 to {day_hands} sessions", field="sessions_per_day")
+            raise RulesError(
+                "Day %(day)s: 1 to %(hands)s sessions",
+                field="sessions_per_day",
+                day=day,
+                hands=day_hands,
+            )
         for session, size in enumerate(session_sizes(day_hands, sessions), 1):
             for _ in range(size):
                 index = len(hands)
@@ -135,7 +151,10 @@ def from_preset(name: str, tables: int, **options: object) -> Rotation:
         preset = PRESETS[name]
     except KeyError:
         raise RulesError(
-            f"Unknown pattern {name!r}; choose one of {', '.join(PRESETS)}", field="pattern"
+            "Unknown pattern %(name)r; choose one of %(presets)s",
+            field="pattern",
+            name=name,
+            presets=", ".join(PRESETS),
         ) from None
     return generate(
         tables, preset.hands_per_day, sessions_per_day=preset.sessions_per_day, **options
@@ -146,16 +165,29 @@ def check_moves(tables: int, hand: int, moves: Mapping[int, int]) -> None:
     """Every table hosts exactly one visiting pair and no pair visits its own table."""
     homes = set(range(1, tables + 1))
     if set(moves) != homes:
-        raise RulesError(f"Hand {hand}: give a destination for every table 1..{tables}")
+        raise RulesError(
+            "Hand %(hand)s: give a destination for every table 1..%(tables)s",
+            hand=hand,
+            tables=tables,
+        )
     hosts = Counter(moves.values())
     for host, count in sorted(hosts.items()):
         if host not in homes:
-            raise RulesError(f"Hand {hand}: there is no table {host}")
+            raise RulesError("Hand %(hand)s: there is no table %(table)s", hand=hand, table=host)
         if count > 1:
-            raise RulesError(f"Hand {hand}: table {host} would host {count} visiting pairs")
+            raise RulesError(
+                "Hand %(hand)s: table %(table)s would host %(count)s visiting pairs",
+                hand=hand,
+                table=host,
+                count=count,
+            )
     for home, host in moves.items():
         if home == host:
-            raise RulesError(f"Hand {hand}: table {home}'s pair would visit its own table")
+            raise RulesError(
+                "Hand %(hand)s: table %(table)s's pair would visit its own table",
+                hand=hand,
+                table=home,
+            )
 
 
 def validate(rotation: Rotation) -> None:
@@ -163,7 +195,9 @@ def validate(rotation: Rotation) -> None:
     check_tables(rotation.tables)
     for i, hand in enumerate(rotation.hands, 1):
         if hand.number != i:
-            raise RulesError(f"Hands must be numbered 1..{len(rotation.hands)} in order")
+            raise RulesError(
+                "Hands must be numbered 1..%(hands)s in order", hands=len(rotation.hands)
+            )
         check_moves(rotation.tables, hand.number, hand.moves)
 
 

@@ -6,6 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from .errors import gettext_noop, translate
+
 TRICKS_PER_HAND = 13
 
 
@@ -18,13 +20,21 @@ class Trump(StrEnum):
 
     @property
     def label(self) -> str:
-        return {"H": "Hearts", "S": "Spades", "D": "Diamonds", "C": "Clubs", "NT": "No trump"}[
-            self.value
-        ]
+        """The suit's name in the reader's language."""
+        return translate(_TRUMP_NAMES[self.value])
 
     @property
     def symbol(self) -> str:
         return {"H": "♥", "S": "♠", "D": "♦", "C": "♣", "NT": "NT"}[self.value]
+
+
+_TRUMP_NAMES = {
+    "H": gettext_noop("Hearts"),
+    "S": gettext_noop("Spades"),
+    "D": gettext_noop("Diamonds"),
+    "C": gettext_noop("Clubs"),
+    "NT": gettext_noop("No trump"),
+}
 
 
 class Pair(StrEnum):

@@ -15,6 +15,7 @@ from django.db import connection
 from django.db.models import Count, F, Max
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext
 
 from ..models import Event
 
@@ -55,7 +56,7 @@ def cached_by_slug(slug: str, name: str, build):
     more often than results change."""
     row = _stamp(slug)
     if row is None:
-        raise Http404("No such event")
+        raise Http404(gettext("No such event"))
     value = _kept_for(_event_id(row[0], row[1]), row[2]).get(name, _MISSING)
     if value is _MISSING:
         value = cached(event_by_slug(slug), name, lambda: build(event_by_slug(slug)))
@@ -155,16 +156,20 @@ def _status(event: Event, last_hand: int | None, entered: int) -> EventRow:
     counts = event.day_hand_counts
     total = event.last_hand  # the leader may end play early
     if not entered:
-        return EventRow(event, "Not started", False, False)
+        return EventRow(event, gettext("Not started"), False, False)
     if entered >= event.tables * total:
-        return EventRow(event, "Finished", True, True)
+        return EventRow(event, gettext("Finished"), True, True)
     day, first = 1, 1
     for day, hands in enumerate(counts, 1):  # noqa: B007 - the day of the last hand entered
         if (last_hand or 0) < first + hands:
             break
         first += hands
-    several = f"Day {day} · " if len(counts) > 1 else ""
-    return EventRow(event, f"{several}hand {last_hand} of {total}", False, True)
+    values = {"day": day, "hand": last_hand, "hands": total}
+    if len(counts) > 1:
+        status = gettext("Day %(day)s · hand %(hand)s of %(hands)s") % values
+    else:
+        status = gettext("hand %(hand)s of %(hands)s") % values
+    return EventRow(event, status, False, True)
 
 
 def event_rows(limit: int = 50) -> list[EventRow]:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from django.utils.translation import gettext
+
 from ..models import AuditEntry, Event, EventRole, Role
 
 TABLE_ENTRY = re.compile(r"table \d+\Z")
@@ -27,12 +29,12 @@ def role_names(event: Event) -> dict[str, str]:
 def public_name(name: str, known: dict[str, str]) -> str:
     """How the public reads who did something: 'the leader', 'an assistant', 'table 3'."""
     if not name:
-        return "the command line"
+        return gettext("the command line")
     if TABLE_ENTRY.match(name):
-        return name
+        return gettext("table %(table)s") % {"table": name.split()[1]}
     if known.get(name) == Role.ASSISTANT:
-        return "an assistant"
-    return "the leader"
+        return gettext("an assistant")
+    return gettext("the leader")
 
 
 def playoff_history(event: Event) -> list[AuditEntry]:

@@ -11,6 +11,7 @@ from django.contrib.auth.password_validation import validate_password
 from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext
 
 from ..rules.errors import RulesError
 from .audit import audit
@@ -41,10 +42,13 @@ def leader_create(*, username: str, password: str):
     try:
         UnicodeUsernameValidator()(username)
         if users.objects.filter(username=username).exists():
-            raise ValidationError(f"The user name {username!r} is taken.")
+            raise ValidationError(
+                gettext("The user name %(username)r is taken.") % {"username": username}
+            )
         validate_password(password, users(username=username))
     except ValidationError as error:
-        raise RulesError(" ".join(error.messages), field="password") from None
+        said = " ".join(error.messages)  # Django's own words, already in the reader's language
+        raise RulesError(said, field="password") from None
     user = users.objects.create_superuser(username=username, password=password)
     audit(None, None, "leader created", username).save()
     return user

@@ -14,7 +14,7 @@ from django.db import transaction
 from .. import selectors
 from ..csv_formats import TeamRow
 from ..models import Event, Level, Team
-from ..rules.errors import RulesError
+from ..rules.errors import Phrase, RulesError
 from ..rules.event_settings import TEAM_NAME_MAX
 from .setup import event_create, teams_replace
 
@@ -23,24 +23,32 @@ def advancing_teams(event: Event) -> list[Team]:
     """The event's advancing teams in final order; a RulesError says why not yet."""
     rows = selectors.standings(event)
     if not selectors.playoffs(event).final:
-        raise RulesError(f"{event.name} has not played all its hands yet", field="from")
+        raise RulesError(
+            "%(event)s has not played all its hands yet", field="from", event=event.name
+        )
     chosen = selectors.advancing_tables(event)
     if len(chosen) < min(event.advancing, len(rows)):
         raise RulesError(
-            f"{event.name}: a tie for the advancing places is not decided yet; "
+            "%(event)s: a tie for the advancing places is not decided yet; "
             "finish its playoff first",
             field="from",
+            event=event.name,
         )
     tied: dict[int, list[int]] = {}
     for s in rows:
         if s.table in chosen:
             tied.setdefault(s.rank, []).append(s.table)
     if undecided := next((t for t in tied.values() if len(t) > 1), None):
-        tables = " and ".join(f"table {t}" for t in sorted(undecided))
+        first, *others = sorted(undecided)
+        tables = Phrase("table %(table)s", table=first)
+        for table in others:
+            tables = Phrase("%(tables)s and table %(table)s", tables=tables, table=table)
         raise RulesError(
-            f"{event.name}: {tables} are still tied; their playoff decides who goes on "
+            "%(event)s: %(tables)s are still tied; their playoff decides who goes on "
             "as first-placed. Play it first",
             field="from",
+            event=event.name,
+            tables=tables,
         )
     teams = selectors.teams_by_table(event)
     return [teams[s.table] for s in rows if s.table in chosen and s.table in teams]

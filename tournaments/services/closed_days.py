@@ -11,13 +11,18 @@ from django.db import transaction
 
 from .. import permissions
 from ..models import DayClose, Event, Hand
-from ..rules.errors import RulesError
+from ..rules.errors import Phrase, RulesError
 from .audit import audit, bump_revision
 from .locks import lock_event
 
 
-def _part(day: int, session: int) -> str:
-    return f"Day {day}" + (f", session {session}," if session else "")
+def _part(day: int, session: int, *, closing: bool = True) -> Phrase:
+    """'Day 2' or 'Day 2, session 1,' (the comma closing the clause, in English)."""
+    if not session:
+        return Phrase("Day %(day)s", day=day)
+    if closing:
+        return Phrase("Day %(day)s, session %(session)s,", day=day, session=session)
+    return Phrase("Day %(day)s, session %(session)s", day=day, session=session)
 
 
 def refuse_if_closed(event: Event, hands: Iterable[Hand]) -> None:
@@ -34,9 +39,11 @@ def refuse_if_closed(event: Event, hands: Iterable[Hand]) -> None:
         for session in (0, hand.session):
             if (hand.day, session) in closed:
                 raise RulesError(
-                    f"{_part(hand.day, session)} is closed, so hand {hand.number} cannot change. "
+                    "%(part)s is closed, so hand %(hand)s cannot change. "
                     "A leader reopens it on the Close page first, then closes it again.",
                     field="hand",
+                    part=_part(hand.day, session),
+                    hand=hand.number,
                 )
 
 
@@ -48,7 +55,9 @@ def day_reopen(*, event: Event, day: int, session: int = 0, actor) -> None:
     lock_event(event)
     closes = DayClose.objects.filter(event=event, day=day, session__in={0, session})
     if not any(c.session == session for c in closes):
-        raise RulesError(f"{_part(day, session).rstrip(',')} is not closed", field="day")
+        raise RulesError(
+            "%(part)s is not closed", field="day", part=_part(day, session, closing=False)
+        )
     for close in closes.prefetch_related("records"):
         audit(
             event,

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.db.models import Count, Max
 from django.utils import timezone
+from django.utils.translation import gettext, ngettext
 
 from .. import backups, permissions, selectors
 from ..models import DayClose, DayRecord, Event, Hand
@@ -67,10 +68,17 @@ def missing(event: Event, day: int, session: int, counts: Mapping[int, int]) -> 
     uncounted = [t for t in range(1, event.tables + 1) if t not in counts]
     problems = []
     if short:
-        problems.append(f"hand{'s' if len(short) > 1 else ''} {spans(short)} not fully entered")
+        text = ngettext(
+            "hand %(hands)s not fully entered", "hands %(hands)s not fully entered", len(short)
+        )
+        problems.append(text % {"hands": spans(short)})
     if uncounted:
-        many = "s" if len(uncounted) > 1 else ""
-        problems.append(f"no physical count at table{many} {spans(uncounted)}")
+        text = ngettext(
+            "no physical count at table %(tables)s",
+            "no physical count at tables %(tables)s",
+            len(uncounted),
+        )
+        problems.append(text % {"tables": spans(uncounted)})
     return problems
 
 
@@ -93,34 +101,53 @@ def day_close(
     lock_event(event)
     up_to = last_hand(event, day, session)
     if up_to is None:
-        what = f"day {day}" + (f" session {session}" if session else "")
-        raise RulesError(f"There is no {what} in this event", field="day")
+        if session:
+            raise RulesError(
+                "There is no day %(day)s session %(session)s in this event",
+                field="day",
+                day=day,
+                session=session,
+            )
+        raise RulesError("There is no day %(day)s in this event", field="day", day=day)
     if DayClose.objects.filter(event=event, day=day, session=session).exists():
-        what = f"Day {day}" + (f" session {session}" if session else "")
-        raise RulesError(f"{what} is already closed", field="day")
+        if session:
+            raise RulesError(
+                "Day %(day)s session %(session)s is already closed",
+                field="day",
+                day=day,
+                session=session,
+            )
+        raise RulesError("Day %(day)s is already closed", field="day", day=day)
     if session and DayClose.objects.filter(event=event, day=day, session=0).exists():
-        raise RulesError(f"Day {day} is already closed, and its sessions with it", field="day")
+        raise RulesError(
+            "Day %(day)s is already closed, and its sessions with it", field="day", day=day
+        )
     counts = dict(counts or {})
     bad = [t for t in counts if not 1 <= t <= event.tables]
     if bad:
-        raise RulesError(f"There is no table {bad[0]} in this event", field=f"count_{bad[0]}")
+        raise RulesError(
+            "There is no table %(table)s in this event", field=f"count_{bad[0]}", table=bad[0]
+        )
     incomplete = missing(event, day, session, counts)
     if incomplete and not close_incomplete:
         raise RulesError(
-            f"Not closed: {'; '.join(incomplete)}. Enter them, or tick "
+            "Not closed: %(missing)s. Enter them, or tick "
             "'Close anyway' to close with them missing",
             field="close_incomplete",
+            missing="; ".join(incomplete),
         )
     found = mismatches(event, day, counts, up_to)
     if found and not override_note.strip():
         tables = ", ".join(str(m.table) for m in found)
         raise RulesError(
-            f"The physical count differs at table(s) {tables}; check those tables or close "
+            "The physical count differs at table(s) %(tables)s; check those tables or close "
             "with a note explaining why",
             field="override_note",
+            tables=tables,
         )
     if incomplete:  # the override says what was missing, in the record itself
-        override_note = f"Closed with {'; '.join(incomplete)}. {override_note.strip()}"
+        said = gettext("Closed with %(missing)s.") % {"missing": "; ".join(incomplete)}
+        override_note = f"{said} {override_note.strip()}"
     summary, _ = selectors.day_ledger(event, day, up_to)
     close = DayClose.objects.create(
         event=event,

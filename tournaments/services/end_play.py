@@ -24,8 +24,10 @@ def play_end(*, event: Event, after_hand: int, actor) -> Event:
     total = sum(stored.day_hand_counts)
     if type(after_hand) is not int or not 1 <= after_hand < total:
         raise RulesError(
-            f"End play after a hand from 1 to {total - 1} (the rotation has {total} hands)",
+            "End play after a hand from 1 to %(last)s (the rotation has %(hands)s hands)",
             field="after_hand",
+            last=total - 1,
+            hands=total,
         )
     later = (
         HandResult.objects.filter(event=stored, hand__number__gt=after_hand)
@@ -35,7 +37,9 @@ def play_end(*, event: Event, after_hand: int, actor) -> Event:
     )
     if later is not None:
         raise RulesError(
-            f"Hand {later} already has results; play cannot end before it", field="after_hand"
+            "Hand %(hand)s already has results; play cannot end before it",
+            field="after_hand",
+            hand=later,
         )
     before = stored.play_ends_after
     if before == after_hand:

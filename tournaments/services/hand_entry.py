@@ -44,7 +44,7 @@ def hand_results_save(
     lock_event(event)
     row = Hand.objects.filter(event=event, number=hand).first()
     if row is None:
-        raise RulesError(f"There is no hand {hand} in this event", field="hand")
+        raise RulesError("There is no hand %(hand)s in this event", field="hand", hand=hand)
     if entries:
         refuse_if_closed(event, [row])
     current = {

@@ -32,8 +32,9 @@ def role_grant(*, event: Event, username: str, role: str, password: str = "", ac
     if user is None:
         if not password:
             raise RulesError(
-                f"There is no account {username!r}; give a password to create it",
+                "There is no account %(username)r; give a password to create it",
                 field="password",
+                username=username,
             )
         candidate = get_user_model()(username=username)
         field = candidate._meta.get_field(candidate.USERNAME_FIELD)
@@ -41,16 +42,22 @@ def role_grant(*, event: Event, username: str, role: str, password: str = "", ac
             field.clean(username, candidate)
         except ValidationError as error:
             raise RulesError(
-                f"User name {username!r}: " + " ".join(error.messages), field="username"
+                "User name %(username)r: %(problems)s",
+                field="username",
+                username=username,
+                problems=" ".join(error.messages),
             ) from None
         try:
             validate_password(password, candidate)
         except ValidationError as error:
-            raise RulesError(" ".join(error.messages), field="password") from None
+            said = " ".join(error.messages)  # Django's own words, already in the reader's language
+            raise RulesError(said, field="password") from None
         user = users.create_user(username, password=password)
     elif password:
         raise RulesError(
-            f"{username!r} already has an account; leave the password empty", field="password"
+            "%(username)r already has an account; leave the password empty",
+            field="password",
+            username=username,
         )
     current = EventRole.objects.filter(event=event, user=user).first()
     before = current.role if current else None
@@ -67,7 +74,9 @@ def role_remove(*, event: Event, username: str, actor) -> None:
         EventRole.objects.select_for_update().filter(event=event, user__username=username).first()
     )
     if grant is None:
-        raise RulesError(f"{username!r} has no role on this event", field="username")
+        raise RulesError(
+            "%(username)r has no role on this event", field="username", username=username
+        )
     leaders = EventRole.objects.filter(event=event, role=Role.LEADER).count()
     if grant.role == Role.LEADER and leaders == 1:
         raise RulesError("An event keeps at least one leader", field="username")

@@ -29,7 +29,7 @@ def _group_state(event: Event, rank: int) -> GroupState:
         raise RulesError("Playoffs come only after all hands have been played")
     state = next((g for g in overview.groups if g.tied.rank == rank), None)
     if state is None:
-        raise RulesError(f"No tie at rank {rank} needs a playoff", field="rank")
+        raise RulesError("No tie at rank %(rank)s needs a playoff", field="rank", rank=rank)
     return state
 
 
@@ -158,9 +158,9 @@ def playoff_hand_record(
     row = PlayoffHandResult.objects.select_for_update().filter(group=group, match=match).first()
     if seen_version is not None and (row.version if row else 0) != seen_version:
         raise RulesError(
-            f"Playoff hand {state.number(match)} changed while you were typing; "
-            "check it and save again",
+            "Playoff hand %(hand)s changed while you were typing; check it and save again",
             field="first_tricks",
+            hand=state.number(match),
         )
     after = {
         "first_table": first_table,

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
+from django.utils.translation import gettext
 
 from .. import archive
 from ..csv_formats import ResultRow
@@ -18,8 +19,9 @@ from .results import ResultEntry, results_record
 
 
 def _require_staff(actor, what: str) -> None:
+    """``what`` is the whole refusal, already in the reader's language."""
     if actor is not None and not getattr(actor, "is_staff", False):
-        raise PermissionDenied(f"Only staff {what}.")
+        raise PermissionDenied(what)
 
 
 @transaction.atomic
@@ -27,7 +29,7 @@ def event_restore(*, data: dict, actor) -> Event:
     """Recreate an event from its archive (staff only), with ``import_event``'s checks. The
     entry goes to the installation's log, not the event's, so the restored event's own
     archive stays byte-identical to the file."""
-    _require_staff(actor, "restore events")
+    _require_staff(actor, gettext("Only staff restore events."))
     event = archive.import_event(data)
     audit(None, actor, "event restored", event.slug, after={"name": event.name}).save()
     return event
@@ -47,10 +49,10 @@ def results_import(*, event: Event, rows: Sequence[ResultRow], actor) -> int:
 @transaction.atomic
 def event_delete(*, event: Event, confirm: str, actor) -> None:
     """Delete an event and everything in it (staff only); ``confirm`` must be its short name."""
-    _require_staff(actor, "delete events")
+    _require_staff(actor, gettext("Only staff delete events."))
     if confirm.strip() != event.slug:
         raise RulesError(
-            f"Type the event's short name, {event.slug}, to delete it", field="confirm"
+            "Type the event's short name, %(slug)s, to delete it", field="confirm", slug=event.slug
         )
     slug, name = event.slug, event.name
     event.delete()

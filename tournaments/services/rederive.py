@@ -8,7 +8,8 @@ session is a confirmed record: it must be reopened before such a change.
 from __future__ import annotations
 
 from ..models import DayClose, Event, Hand, HandResult, Loan
-from ..rules.errors import RulesError
+from ..rules.errors import Phrase, RulesError
+from ..rules.event_settings import LABELS
 from ..rules.flags import adjusted_tricks
 from .audit import audit
 from .results import loans_rebuild
@@ -21,12 +22,19 @@ def refuse_under_a_closed_day(event: Event, fields) -> None:
     close = DayClose.objects.filter(event=event).order_by("day", "session").first()
     if close is None:
         return
-    what = f"Day {close.day}" + (f" session {close.session}" if close.session else "")
-    names = ", ".join(f.replace("_", " ") for f in fields)
+    if close.session:
+        what = Phrase("Day %(day)s session %(session)s", day=close.day, session=close.session)
+    else:
+        what = Phrase("Day %(day)s", day=close.day)
+    names = ", ".join(
+        str(Phrase(LABELS[f])).lower() if f in LABELS else f.replace("_", " ") for f in fields
+    )
     raise RulesError(
-        f"{what} is closed: changing {names} would change its recorded flags. "
+        "%(part)s is closed: changing %(settings)s would change its recorded flags. "
         "A leader reopens it on the Close page first, then closes it again after the change",
         field=fields[0],
+        part=what,
+        settings=names,
     )
 
 

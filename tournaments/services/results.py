@@ -12,7 +12,7 @@ from django.utils import timezone
 from .. import permissions, selectors
 from ..models import AuditEntry, Event, Hand, HandResult, Loan
 from ..rules import flags as flag_rules
-from ..rules.errors import RulesError
+from ..rules.errors import RulesError, gettext_noop
 from .audit import audit, bump_revision
 from .closed_days import refuse_if_closed
 from .locks import lock_event
@@ -22,11 +22,23 @@ class ResultConflict(RulesError):
     """Someone saved this table's result after the page was loaded; nothing was saved."""
 
     def __init__(self, hand: int, host_table: int, yours: int, theirs: int | None) -> None:
-        now = "was cleared" if theirs is None else f"is now {theirs}"
+        if theirs is None:
+            template = gettext_noop(
+                "Hand %(hand)s, table %(table)s: the result changed while you were typing; "
+                "it was cleared, you entered %(yours)s. Check it and save again."
+            )
+        else:
+            template = gettext_noop(
+                "Hand %(hand)s, table %(table)s: the result changed while you were typing; "
+                "it is now %(theirs)s, you entered %(yours)s. Check it and save again."
+            )
         super().__init__(
-            f"Hand {hand}, table {host_table}: the result changed while you were typing; "
-            f"it {now}, you entered {yours}. Check it and save again.",
+            template,
             field=f"table_{host_table}",
+            hand=hand,
+            table=host_table,
+            yours=yours,
+            theirs=theirs,
         )
         self.hand, self.host_table, self.yours, self.theirs = hand, host_table, yours, theirs
 
@@ -76,13 +88,18 @@ def results_record(
     for e in entries:
         hand = hands.get(e.hand)
         if hand is None:
-            raise RulesError(f"There is no hand {e.hand} in this event", field="hand")
+            raise RulesError("There is no hand %(hand)s in this event", field="hand", hand=e.hand)
         if ends is not None and e.hand > ends:
             raise RulesError(
-                f"Play ended after hand {ends}; hand {e.hand} is not played", field="hand"
+                "Play ended after hand %(ends)s; hand %(hand)s is not played",
+                field="hand",
+                ends=ends,
+                hand=e.hand,
             )
         if not 1 <= e.host_table <= event.tables:
-            raise RulesError(f"There is no table {e.host_table} in this event", field="table")
+            raise RulesError(
+                "There is no table %(table)s in this event", field="table", table=e.host_table
+            )
         played = flag_rules.check_tricks(e.tricks_played)
         after = {
             "tricks_played": played,

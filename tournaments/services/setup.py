@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from django.db import transaction
+from django.utils.translation import gettext, ngettext
 
 from .. import permissions
 from ..csv_formats import TeamRow
@@ -43,7 +44,9 @@ def event_settings_update(*, event: Event, changes: Mapping[str, object], actor)
     permissions.require(actor, event, permissions.LEAD)
     unknown = set(changes) - set(SETTING_FIELDS)
     if unknown:
-        raise RulesError(f"Not a setting: {', '.join(sorted(unknown))}", field=min(unknown))
+        raise RulesError(
+            "Not a setting: %(names)s", field=min(unknown), names=", ".join(sorted(unknown))
+        )
     # Compare with the stored row: a bound ModelForm has already written into ``event``.
     lock_event(event)
     stored = Event.objects.get(pk=event.pk)
@@ -100,17 +103,23 @@ def tables_assign(*, event: Event, tables: Mapping[int, int], actor) -> None:
     empty = [t for t in range(1, event.tables + 1) if t not in placed]
     problems = []
     if outside:
-        problems.append(f"there is no table {', '.join(map(str, outside))}")
-    if doubled:
-        problems.append("; ".join(f"table {t} has {' and '.join(placed[t])}" for t in doubled))
+        text = gettext("there is no table %(tables)s")
+        problems.append(text % {"tables": ", ".join(map(str, outside))})
+    for table in doubled:
+        names = placed[table][0]
+        for name in placed[table][1:]:
+            names = gettext("%(names)s and %(name)s") % {"names": names, "name": name}
+        problems.append(gettext("table %(table)s has %(names)s") % {"table": table, "names": names})
     if empty:
-        listed = ", ".join(map(str, empty))
-        problems.append(
-            f"table {listed} has no team" if len(empty) == 1 else f"tables {listed} have no team"
+        text = ngettext(
+            "table %(tables)s has no team", "tables %(tables)s have no team", len(empty)
         )
+        problems.append(text % {"tables": ", ".join(map(str, empty))})
     if problems:
         raise RulesError(
-            "Every table needs exactly one team: " + "; ".join(problems), field="tables"
+            "Every table needs exactly one team: %(problems)s",
+            field="tables",
+            problems="; ".join(problems),
         )
     before = {t.name: t.home_table for t in teams.values()}
     moved = [t for t in teams.values() if t.home_table != tables[t.pk]]
@@ -145,7 +154,7 @@ def hand_trump_record(*, event: Event, hand: int, trump: str, actor) -> Hand:
     lock_event(event)
     row = Hand.objects.filter(event=event, number=hand).first()
     if row is None:
-        raise RulesError(f"There is no hand {hand} in this event", field="hand")
+        raise RulesError("There is no hand %(hand)s in this event", field="hand", hand=hand)
     refuse_if_closed(event, [row])
     before = row.trump
     if before != chosen.value:
@@ -191,14 +200,16 @@ def event_create(
     """Create an event with its rotation: the ``standard`` movement, or a ``custom`` pattern
     given as ``custom_moves``. ``settings`` are further Event fields."""
     if actor is not None and not actor.is_staff:
-        raise permissions.PermissionDenied("Only staff create events.")
+        raise permissions.PermissionDenied(gettext("Only staff create events."))
     slug = check_slug(slug)
     check_settings({"name": name, "tables": tables, **settings}, tables=tables)
     hands_per_day = check_days(hands_per_day)
     if len(trumps) > 60:
         raise RulesError("Trump sequence: at most 60 characters", field="trumps")
     if Event.objects.filter(slug=slug).exists():
-        raise RulesError(f"An event with the short name {slug!r} already exists", field="slug")
+        raise RulesError(
+            "An event with the short name %(slug)r already exists", field="slug", slug=slug
+        )
     if pattern not in ("standard", "custom") or (pattern == "custom") != (custom_moves is not None):
         raise RulesError(
             "Use the standard pattern, or a custom pattern with its moves", field="pattern"

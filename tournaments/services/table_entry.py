@@ -45,7 +45,9 @@ def table_tokens_issue(
     wanted = sorted(set(tables) if tables is not None else range(1, event.tables + 1))
     outside = [t for t in wanted if not 1 <= t <= event.tables]
     if outside:
-        raise RulesError(f"There is no table {outside[0]} in this event", field="tables")
+        raise RulesError(
+            "There is no table %(table)s in this event", field="tables", table=outside[0]
+        )
     live = TableToken.objects.filter(event=event, revoked_at__isnull=True, table__in=wanted)
     now = timezone.now()
     if replace:
@@ -103,10 +105,6 @@ class EntryOutcome:
     repeated: bool = False
 
 
-def _refuse(message: str, field: str = "hand") -> RulesError:
-    return RulesError(message, field=field)
-
-
 def _check_allowed(event: Event, table: int, hand: Hand, result: HandResult | None) -> None:
     """The table writes the hand it plays now, or fixes its own last entry."""
     name = f"table {table}"
@@ -121,25 +119,45 @@ def _check_allowed(event: Event, table: int, hand: Hand, result: HandResult | No
     )
     if result is not None:
         if result.entered_by != name:
-            raise _refuse(
-                f"Hand {hand.number} at table {table} was entered by the leader; "
-                "ask the leader to change it."
+            raise RulesError(
+                "Hand %(hand)s at table %(table)s was entered by the leader; "
+                "ask the leader to change it.",
+                hand=hand.number,
+                table=table,
+                field="hand",
             )
         if later:
-            raise _refuse(
-                f"A later hand is already entered at table {table}; ask the leader to change "
-                f"hand {hand.number}."
+            raise RulesError(
+                "A later hand is already entered at table %(table)s; ask the leader to change "
+                "hand %(hand)s.",
+                hand=hand.number,
+                table=table,
+                field="hand",
             )
         return
     if later:
-        raise _refuse(f"A later hand is already entered at table {table}.")
+        raise RulesError(
+            "A later hand is already entered at table %(table)s.", table=table, field="hand"
+        )
     current = selectors.table_state(event, table).hand
     waiting_here = TableSubmission.objects.filter(
         event=event, table=table, hand=hand.number, status=SubmissionStatus.WAITING
     ).exists()
     if not waiting_here and (current is None or current.number != hand.number):
-        now = f"hand {current.number}" if current else "no hand"
-        raise _refuse(f"Table {table} plays {now} now, not hand {hand.number}.")
+        if current is None:
+            raise RulesError(
+                "Table %(table)s plays no hand now, not hand %(hand)s.",
+                table=table,
+                hand=hand.number,
+                field="hand",
+            )
+        raise RulesError(
+            "Table %(table)s plays hand %(now)s now, not hand %(hand)s.",
+            table=table,
+            now=current.number,
+            hand=hand.number,
+            field="hand",
+        )
 
 
 @transaction.atomic
@@ -155,13 +173,15 @@ def table_entry_submit(*, event: Event, table: int, entry: TableEntry) -> EntryO
     if first := seen.first():
         return EntryOutcome(first.hand, first.visitor_tricks, first.status, repeated=True)
     if not event.table_entry:
-        raise _refuse("Table entry is turned off for this event: give the slip to the leader.")
+        raise RulesError(
+            "Table entry is turned off for this event: give the slip to the leader.", field="hand"
+        )
     played = flag_rules.check_tricks(entry.tricks_played, field="tricks")
     visitor_revokes = flag_rules.check_revokes(entry.visitor_revokes, field="visitor_revokes")
     host_revokes = flag_rules.check_revokes(entry.host_revokes, field="host_revokes")
     hand = Hand.objects.filter(event=event, number=entry.hand).first()
     if hand is None:
-        raise _refuse(f"There is no hand {entry.hand} in this event.")
+        raise RulesError("There is no hand %(hand)s in this event.", hand=entry.hand, field="hand")
     result = HandResult.objects.filter(hand=hand, host_table=table).first()
     _check_allowed(event, table, hand, result)
     adjusted = flag_rules.adjusted_tricks(
@@ -210,12 +230,22 @@ def table_entry_accept(*, event: Event, hand: int, table: int, actor) -> HandRes
         event=event, table=table, hand=hand, status=SubmissionStatus.WAITING
     ).first()
     if waiting is None:
-        raise _refuse(f"Table {table} has no entry waiting for hand {hand}.", field="table")
+        raise RulesError(
+            "Table %(table)s has no entry waiting for hand %(hand)s.",
+            field="table",
+            table=table,
+            hand=hand,
+        )
     result = HandResult.objects.filter(event=event, hand__number=hand, host_table=table).first()
     if result is not None and result.entered_by != f"table {table}":
         waiting.status = SubmissionStatus.REPLACED
         waiting.save(update_fields=["status"])
-        raise _refuse(f"Hand {hand}, table {table} was already entered by a leader.", "table")
+        raise RulesError(
+            "Hand %(hand)s, table %(table)s was already entered by a leader.",
+            field="table",
+            hand=hand,
+            table=table,
+        )
     saved = results_record(
         event=event,
         entries=[

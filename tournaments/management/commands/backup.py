@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext
 
 from tournaments import backups
 from tournaments.models import Event
@@ -11,7 +12,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, **o):
         if backups.folder() is None:
-            raise CommandError("No backups folder: set WHIST_BACKUP_DIR.")
+            raise CommandError(gettext("No backups folder: set WHIST_BACKUP_DIR."))
         for event in Event.objects.order_by("slug"):
             path = backups.write_backup(event, kind="manual")
             self.stdout.write(f"{event.slug}: {path}")

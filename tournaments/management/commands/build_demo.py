@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
+from django.utils.translation import gettext
 
 from tournaments.archive import dumps, export_event
 from tournaments.demo import DEMO_ARCHIVES, build_area, build_provincial
@@ -13,11 +14,13 @@ class Command(BaseCommand):
 
     def handle(self, *args, **o):
         if Event.objects.filter(slug__in=["provincial-demo", "area-demo"]).exists():
-            raise CommandError("The demo events exist already; run this on an empty database")
+            raise CommandError(
+                gettext("The demo events exist already; run this on an empty database")
+            )
         out = DEMO_ARCHIVES
         for build in (build_provincial, build_area):
             with transaction.atomic():
                 event = build()
             path = out / f"{event.slug}.json"
             path.write_text(dumps(export_event(event)), encoding="utf-8")
-            self.stdout.write(f"Wrote {path}")
+            self.stdout.write(gettext("Wrote %(path)s") % {"path": path})

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext
 
 from tournaments.csv_formats import parse_pattern
 from tournaments.models import Level
@@ -14,11 +15,13 @@ def _numbers(text: str, option: str) -> list[int]:
     try:
         numbers = [int(n) for n in text.split(",") if n.strip()]
     except ValueError:
-        raise CommandError(
-            f"{option}: expected numbers separated by commas, not {text!r}"
-        ) from None
+        text = gettext("%(option)s: expected numbers separated by commas, not %(text)r") % {
+            "option": option,
+            "text": text,
+        }
+        raise CommandError(text) from None
     if not numbers:
-        raise CommandError(f"{option}: give at least one number")
+        raise CommandError(gettext("%(option)s: give at least one number") % {"option": option})
     return numbers
 
 
@@ -49,7 +52,7 @@ class Command(BaseCommand):
     def handle(self, *args, **o):
         custom = None
         if (o["pattern"] == "custom") != bool(o["pattern_file"]):
-            raise CommandError("--pattern custom goes with --pattern-file FILE.csv")
+            raise CommandError(gettext("--pattern custom goes with --pattern-file FILE.csv"))
         try:
             if o["pattern_file"]:
                 custom = parse_pattern(read_text(o["pattern_file"]), tables=o["tables"])
@@ -71,8 +74,17 @@ class Command(BaseCommand):
                 flags_per_table=o["flags_per_table"],
             )
         except RulesError as error:
-            raise CommandError(error.message.replace("; ", "\n")) from None
+            problems = getattr(error, "problems", None) or [error.message]
+            raise CommandError("\n".join(problems)) from None
+        text = gettext(
+            "Created %(event)s: %(tables)s tables, %(hands)s hands (%(per_day)s per day)"
+        )
         self.stdout.write(
-            f"Created {event.slug}: {event.tables} tables, "
-            f"{sum(event.day_hand_counts)} hands ({event.hands_per_day} per day)"
+            text
+            % {
+                "event": event.slug,
+                "tables": event.tables,
+                "hands": sum(event.day_hand_counts),
+                "per_day": event.hands_per_day,
+            }
         )

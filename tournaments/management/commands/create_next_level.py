@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext
 
 from tournaments.management.commands.create_event import _numbers
 from tournaments.models import Event, Level
@@ -25,7 +26,7 @@ class Command(BaseCommand):
         slugs = [s.strip() for s in o["sources"].split(",") if s.strip()]
         found = {e.slug: e for e in Event.objects.filter(slug__in=slugs)}
         if missing := [s for s in slugs if s not in found]:
-            raise CommandError(f"--from: no event {missing[0]!r}")
+            raise CommandError(gettext("--from: no event %(slug)r") % {"slug": missing[0]})
         try:
             event = next_level_create(
                 name=o["name"],
@@ -36,7 +37,15 @@ class Command(BaseCommand):
             )
         except RulesError as error:
             raise CommandError(error.message) from None
-        self.stdout.write(
-            f"Created {event.slug}: {event.tables} advancing teams from {len(slugs)} zones, "
-            f"{sum(event.day_hand_counts)} hands ({event.hands_per_day} per day)"
+        text = gettext(
+            "Created %(event)s: %(tables)s advancing teams from %(zones)s zones, "
+            "%(hands)s hands (%(per_day)s per day)"
         )
+        values = {
+            "event": event.slug,
+            "tables": event.tables,
+            "zones": len(slugs),
+            "hands": sum(event.day_hand_counts),
+            "per_day": event.hands_per_day,
+        }
+        self.stdout.write(text % values)

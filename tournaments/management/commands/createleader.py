@@ -4,6 +4,7 @@ import getpass
 import os
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext
 
 from tournaments.rules.errors import RulesError
 from tournaments.services import accounts
@@ -19,10 +20,11 @@ class Command(BaseCommand):
         parser.add_argument("--username", help="the leader's user name (asked when left out)")
 
     def handle(self, *args, **o):
-        username = o["username"] or input("Leader's user name: ").strip()
-        password = os.environ.get("WHIST_LEADER_PASSWORD") or getpass.getpass("Password: ")
+        username = o["username"] or input(gettext("Leader's user name: ")).strip()
+        password = os.environ.get("WHIST_LEADER_PASSWORD") or getpass.getpass(gettext("Password: "))
         try:
             accounts.leader_create(username=username, password=password)
         except RulesError as error:
             raise CommandError(str(error)) from None
-        self.stdout.write(f"Leader {username!r} created; log in at /accounts/login/.")
+        text = gettext("Leader %(username)r created; log in at /accounts/login/.")
+        self.stdout.write(text % {"username": username})

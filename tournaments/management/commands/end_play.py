@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext
 
 from tournaments.rules.errors import RulesError
 from tournaments.services.end_play import play_end, play_resume
@@ -25,9 +26,11 @@ class Command(BaseCommand):
         try:
             if o["resume"]:
                 play_resume(event=event, actor=None)
-                self.stdout.write(f"{event.slug}: play resumed; every hand of the rotation")
+                text = gettext("%(event)s: play resumed; every hand of the rotation")
+                self.stdout.write(text % {"event": event.slug})
             else:
                 play_end(event=event, after_hand=o["after_hand"], actor=None)
-                self.stdout.write(f"{event.slug}: play ends after hand {o['after_hand']}")
+                text = gettext("%(event)s: play ends after hand %(hand)s")
+                self.stdout.write(text % {"event": event.slug, "hand": o["after_hand"]})
         except RulesError as error:
             raise CommandError(error.message) from None

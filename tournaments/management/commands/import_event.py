@@ -3,6 +3,7 @@ from __future__ import annotations
 import json
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext
 
 from tournaments.archive import import_event
 from tournaments.rules.errors import RulesError
@@ -20,7 +21,9 @@ class Command(BaseCommand):
         try:
             event = import_event(json.loads(read_text(o["file"])))
         except json.JSONDecodeError as error:
-            raise CommandError(f"{o['file']}: not JSON ({error})") from None
+            text = gettext("%(file)s: not JSON (%(error)s)")
+            raise CommandError(text % {"file": o["file"], "error": error}) from None
         except RulesError as error:
-            raise CommandError(f"{o['file']}: nothing imported. {error.message}") from None
-        self.stdout.write(f"Imported event {event.slug}")
+            text = gettext("%(file)s: nothing imported. %(problems)s")
+            raise CommandError(text % {"file": o["file"], "problems": error.message}) from None
+        self.stdout.write(gettext("Imported event %(event)s") % {"event": event.slug})

@@ -1,13 +1,14 @@
 from __future__ import annotations
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand
+from django.utils.translation import gettext
 
 from tournaments.csv_formats import parse_results
 from tournaments.models import Hand
 from tournaments.rules.errors import RulesError
 from tournaments.services import ResultEntry, results_record
 
-from .import_teams import event_or_error, read_text
+from .import_teams import event_or_error, nothing_imported, read_text
 
 
 class Command(BaseCommand):
@@ -35,9 +36,6 @@ class Command(BaseCommand):
                 ],
             )
         except RulesError as error:
-            raise CommandError(
-                f"{o['file']}: nothing imported.\n" + error.message.replace("; ", "\n")
-            ) from None
-        self.stdout.write(
-            f"Imported {len(rows)} results into {event.slug} ({len(saved)} new or changed)"
-        )
+            raise nothing_imported(o["file"], error) from None
+        text = gettext("Imported %(results)s results into %(event)s (%(saved)s new or changed)")
+        self.stdout.write(text % {"results": len(rows), "event": event.slug, "saved": len(saved)})

@@ -3,6 +3,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext
 
 from tournaments.csv_formats import decode, parse_teams
 from tournaments.models import Event
@@ -14,21 +15,33 @@ def event_or_error(slug: str) -> Event:
     try:
         return Event.objects.get(slug=slug)
     except Event.DoesNotExist:
-        raise CommandError(f"There is no event {slug!r}") from None
+        raise CommandError(gettext("There is no event %(slug)r") % {"slug": slug}) from None
+
+
+def cannot_read(path: str, error: Exception) -> CommandError:
+    return CommandError(gettext("Cannot read %(path)s: %(error)s") % {"path": path, "error": error})
+
+
+def nothing_imported(path: str, error: RulesError) -> CommandError:
+    """Every problem of the file on its own line, in the leader's language."""
+    problems = getattr(error, "problems", None) or [error.message]
+    return CommandError(
+        gettext("%(file)s: nothing imported.") % {"file": path} + "\n" + "\n".join(problems)
+    )
 
 
 def read_bytes(path: str) -> bytes:
     try:
         return Path(path).read_bytes()
     except OSError as error:
-        raise CommandError(f"Cannot read {path}: {error}") from None
+        raise cannot_read(path, error) from None
 
 
 def read_text(path: str) -> str:
     try:
         return Path(path).read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as error:
-        raise CommandError(f"Cannot read {path}: {error}") from None
+        raise cannot_read(path, error) from None
 
 
 class Command(BaseCommand):
@@ -45,8 +58,10 @@ class Command(BaseCommand):
             rows = parse_teams(text, tables=event.tables)
             teams = teams_replace(event=event, rows=rows, actor=None)
         except RulesError as error:
-            raise CommandError(
-                f"{o['file']}: nothing imported.\n" + error.message.replace("; ", "\n")
-            ) from None
-        read = "" if encoding == "UTF-8" else f" (read as {encoding})"
-        self.stdout.write(f"Imported {len(teams)} teams into {event.slug}{read}")
+            raise nothing_imported(o["file"], error) from None
+        values = {"teams": len(teams), "event": event.slug, "encoding": encoding}
+        if encoding == "UTF-8":
+            self.stdout.write(gettext("Imported %(teams)s teams into %(event)s") % values)
+        else:
+            text = gettext("Imported %(teams)s teams into %(event)s (read as %(encoding)s)")
+            self.stdout.write(text % values)

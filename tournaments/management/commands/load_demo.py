@@ -4,6 +4,7 @@ import json
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
+from django.utils.translation import gettext
 
 from tournaments.archive import import_event
 from tournaments.demo import DEMO_ARCHIVES
@@ -20,7 +21,7 @@ class Command(BaseCommand):
             for path in sorted(DEMO_ARCHIVES.glob("*-demo.json")):
                 event = import_event(json.loads(path.read_text(encoding="utf-8")))
                 table_tokens_issue(event=event, actor=None)  # ready for phones at the tables
-                self.stdout.write(f"Loaded demo event {event.slug}")
+                self.stdout.write(gettext("Loaded demo event %(event)s") % {"event": event.slug})
         users = get_user_model().objects
         if not users.filter(username=DEMO_USER).exists():
             # Not staff: the demo leader leads the demo events and nothing else.
@@ -30,7 +31,8 @@ class Command(BaseCommand):
             EventRole.objects.get_or_create(
                 event=event, user=leader, defaults={"role": Role.LEADER}
             )
-        self.stdout.write(
-            f"Demo leader login: user {DEMO_USER!r}, password {DEMO_PASSWORD!r} "
+        text = gettext(
+            "Demo leader login: user %(user)r, password %(password)r "
             "(leads the demo events only; `make hall` asks for your own leader login)"
         )
+        self.stdout.write(text % {"user": DEMO_USER, "password": DEMO_PASSWORD})

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from django.core.management.base import BaseCommand
+from django.utils.translation import gettext
 
 from tournaments.services import accounts
 
@@ -10,6 +11,8 @@ class Command(BaseCommand):
 
     def handle(self, *args, **o):
         if accounts.demo_leader_remove():
-            self.stdout.write(f"The demo leader {accounts.DEMO_USER!r} is removed.")
+            text = gettext("The demo leader %(user)r is removed.")
+            self.stdout.write(text % {"user": accounts.DEMO_USER})
         else:
-            self.stdout.write(f"There is no demo leader {accounts.DEMO_USER!r}.")
+            text = gettext("There is no demo leader %(user)r.")
+            self.stdout.write(text % {"user": accounts.DEMO_USER})

@@ -4,6 +4,7 @@ import json
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext
 
 from tournaments import backups, selectors
 from tournaments.archive import import_event
@@ -24,20 +25,23 @@ class Command(BaseCommand):
     def handle(self, *args, **o):
         if Event.objects.exists():
             raise CommandError(
-                "This database already holds events. Restore into an empty one: a new laptop, "
-                "or another WHIST_DATA_DIR."
+                gettext(
+                    "This database already holds events. Restore into an empty one: a new "
+                    "laptop, or another WHIST_DATA_DIR."
+                )
             )
         base = Path(o["source"]) if o["source"] else backups.folder()
         paths = [Path(f) for f in o["files"]] or self.newest(base)
         if not paths:
-            raise CommandError(f"No backups found in {base}.")
+            raise CommandError(gettext("No backups found in %(folder)s.") % {"folder": base})
         for path in paths:
             try:
                 event = import_event(json.loads(path.read_text(encoding="utf-8")))
             except (OSError, ValueError, RulesError) as error:
                 raise CommandError(f"{path}: {error}") from None
             played = selectors.hands_played(event)
-            self.stdout.write(f"Restored {event.slug} (up to hand {played}) from {path}")
+            text = gettext("Restored %(event)s (up to hand %(hand)s) from %(path)s")
+            self.stdout.write(text % {"event": event.slug, "hand": played, "path": path})
 
     def newest(self, base: Path | None) -> list[Path]:
         if base is None or not base.is_dir():

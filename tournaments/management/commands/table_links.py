@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext
 
 from tournaments import links, pdf
 from tournaments.management.commands.import_teams import event_or_error
@@ -37,12 +38,18 @@ class Command(BaseCommand):
                 event=event, actor=None, tables=tables or None, replace=o["new"]
             )
         except RulesError as error:
-            raise CommandError(f"Nothing changed: {error.message}") from None
+            raise CommandError(
+                gettext("Nothing changed: %(problem)s") % {"problem": error.message}
+            ) from None
         if not event.table_entry:
-            self.stderr.write("Table entry is off for this event: the entry addresses refuse.")
+            self.stderr.write(
+                gettext("Table entry is off for this event: the entry addresses refuse.")
+            )
         base = o["base_url"].rstrip("/") or links.public_base()
         for table in tables or range(1, event.tables + 1):
             self.stdout.write(
-                f"Table {table}\t{links.table_page_url(base, event.slug, table)}\t"
+                gettext("Table %(table)s")
+                % {"table": table}
+                + f"\t{links.table_page_url(base, event.slug, table)}\t"
                 f"{links.table_entry_url(base, tokens[table])}"
             )
