@@ -126,6 +126,8 @@ def export_event(event: Event) -> dict:
             "created_at": _when(event.created_at),
             # Only when play ended early, so archives of every other event are unchanged.
             **({"play_ends_after": event.play_ends_after} if event.play_ends_after else {}),
+            # Only when printouts are not in English, for the same reason.
+            **({"print_language": event.print_language} if event.print_language != "en-ca" else {}),
         },
         "hands": [
             {
@@ -232,6 +234,8 @@ def import_event(archive: dict) -> Event:
             **{f: data[f] for f in EVENT_FIELDS},
             starts_on=data["starts_on"] or None,
             play_ends_after=data.get("play_ends_after"),
+            # Archives from before the printouts had a language print in English.
+            print_language=data.get("print_language", "en-ca"),
         )
         Event.objects.filter(pk=event.pk).update(created_at=_parse_when(data["created_at"]))
         by_number = {

@@ -109,8 +109,9 @@ SCHEMA = Obj(
                 "starts_on": Day(null=True),
                 "created_at": When(),
                 "play_ends_after": Int(1, MAX_HANDS - 1),
+                "print_language": Text(7, choices=("en-ca", "fr-ca")),
             },
-            optional=frozenset({"play_ends_after"}),
+            optional=frozenset({"play_ends_after", "print_language"}),
         ),
         "hands": ListOf(
             Obj(

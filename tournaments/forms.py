@@ -7,6 +7,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from django import forms
+from django.conf import settings
 from django.utils.formats import number_format
 from django.utils.functional import lazy
 from django.utils.text import format_lazy
@@ -276,6 +277,15 @@ class EventSettingsForm(forms.ModelForm):
         checked = {f: data[f] for f in (*RANGES, "name") if f in data}
         _add_problems(self, settings_problems(checked, tables=self.instance.tables))
         return data
+
+    # Cards for a French hall while the leader works in English, or the other way round.
+    print_language = forms.ChoiceField(
+        label=_("Printouts in"), choices=settings.LANGUAGES, required=False
+    )
+
+    def clean_print_language(self) -> str:
+        """Left out of a post (older pages, scripts): the event keeps its language."""
+        return self.cleaned_data["print_language"] or self.instance.print_language
 
 
 class TeamsCsvForm(forms.Form):

@@ -75,6 +75,13 @@ class Event(models.Model):
     table_entry_waits = models.BooleanField(
         _("table entries wait for the leader's acceptance"), default=False
     )
+    # The printouts' language, whatever the language of the leader's pages.
+    print_language = models.CharField(
+        _("language of the printouts"),
+        max_length=7,
+        choices=settings.LANGUAGES,
+        default="en-ca",
+    )
     revision = models.PositiveIntegerField(default=0, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
 

@@ -5,6 +5,10 @@ flag-count sheets and standings.
 rotation, the teams and, when asked for, the results or the standings) and returns the PDF
 bytes. Each printout lives in its own module with ``build(data, job) -> bytes``; none of
 them touches the database.
+
+Printouts speak the event's print language (``Event.print_language``), or the one a job asks
+for, whatever the language of the leader's pages: everything from ``load`` to the last page is
+built under ``translation.override``.
 """
 
 from __future__ import annotations
@@ -13,7 +17,9 @@ import importlib
 import re
 from dataclasses import dataclass, field
 
-from django.utils import timezone
+from django.utils import formats, timezone, translation
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from .. import links, selectors
 from ..models import Event, Team
@@ -21,12 +27,14 @@ from ..rules.errors import RulesError
 from ..rules.types import Result, Rotation, Standing
 
 WHATS = {
-    "cards": "Table cards",
-    "rotation": "Master rotation sheet",
-    "slips": "Movement slips",
-    "counts": "Flag-count sheets",
-    "standings": "Standings",
+    "cards": gettext_lazy("Table cards"),
+    "rotation": gettext_lazy("Master rotation sheet"),
+    "slips": gettext_lazy("Movement slips"),
+    "counts": gettext_lazy("Flag-count sheets"),
+    "standings": gettext_lazy("Standings"),
 }
+# What ``print_event --lang`` accepts, and the language each means.
+LANGUAGE_NAMES = {"en": "en-ca", "en-ca": "en-ca", "fr": "fr-ca", "fr-ca": "fr-ca"}
 DEFAULT_BASE_URL = links.FALLBACK  # where QR codes point without WHIST_PUBLIC_URL
 
 
@@ -41,6 +49,7 @@ class PrintJob:
     base_url: str = DEFAULT_BASE_URL
     fill_counts: bool = False
     session: tuple[int, int] | None = None
+    language: str = ""  # empty: the event's print language
 
 
 @dataclass(frozen=True)
@@ -63,7 +72,7 @@ class PrintData:
 
     def team_name(self, table: int) -> str:
         team = self.teams.get(table)
-        return team.name if team else f"Table {table}"
+        return team.name if team else _("Table %(table)s") % {"table": table}
 
     def sessions(self) -> list[tuple[int, int, list]]:
         """(day, session, hands) for every session of the rotation, in playing order."""
@@ -87,15 +96,19 @@ def parse_tables(text: str, tables: int) -> tuple[int, ...]:
         match = re.fullmatch(r"(\d+)(?:-(\d+))?", part)
         if not match:
             raise RulesError(
-                f"Tables: {part!r} is not a table number or a range like 5-8", field="tables"
+                "Tables: %(part)r is not a table number or a range like 5-8",
+                field="tables",
+                part=part,
             )
         first, last = int(match[1]), int(match[2] or match[1])
         if first > last:
             first, last = last, first
         if first < 1 or last > tables:
             raise RulesError(
-                f"Tables: this event has tables 1 to {tables}; {part!r} is outside",
+                "Tables: this event has tables 1 to %(tables)s; %(part)r is outside",
                 field="tables",
+                tables=tables,
+                part=part,
             )
         chosen.update(range(first, last + 1))
     return tuple(sorted(chosen))
@@ -107,7 +120,9 @@ def parse_session(text: str) -> tuple[int, int] | None:
         return None
     match = re.fullmatch(r"\s*(\d+)[.\-/ ](\d+)\s*", text)
     if not match:
-        raise RulesError(f"Session: write day.session, e.g. 1.2, not {text!r}", field="session")
+        raise RulesError(
+            "Session: write day.session, e.g. 1.2, not %(text)r", field="session", text=text
+        )
     return int(match[1]), int(match[2])
 
 
@@ -115,10 +130,13 @@ def load(event: Event, job: PrintJob, *, now=None) -> PrintData:
     """Read what ``job`` needs: at most the rotation, teams, results and standings queries."""
     if job.what not in WHATS:
         raise RulesError(
-            f"Unknown printout {job.what!r}; choose one of {', '.join(WHATS)}", field="what"
+            "Unknown printout %(what)r; choose one of %(whats)s",
+            field="what",
+            what=job.what,
+            whats=", ".join(WHATS),
         )
     paper = job.paper or event.paper
-    printed = f"{timezone.localtime(now or timezone.now()):%Y-%m-%d %H:%M}"
+    printed = printed_at(timezone.localtime(now or timezone.now()))
     standings, played = [], 0
     if job.what == "standings":
         standings, played = selectors.standings(event), selectors.hands_played(event)
@@ -137,15 +155,30 @@ def load(event: Event, job: PrintJob, *, now=None) -> PrintData:
     )
 
 
+def printed_at(moment) -> str:
+    """When a printout was made, in the active language's short form (2025-06-10 14 h 05)."""
+    if translation.get_language().startswith("fr"):
+        # Django's fr_CA short format reads its "h" as the 12-hour clock: say it here.
+        return formats.date_format(moment, "Y-m-d H\xa0\\h\xa0i")
+    return f"{moment:%Y-%m-%d %H:%M}"
+
+
+def language_of(event: Event, job: PrintJob) -> str:
+    """The language ``job`` prints in: the one it asks for, else the event's."""
+    return job.language or event.print_language or "en-ca"
+
+
 def build(data: PrintData, job: PrintJob) -> bytes:
-    """The PDF for ``job`` from data already loaded."""
+    """The PDF for ``job`` from data already loaded, in the printout's language."""
     module = {"rotation": "rotation_sheet"}.get(job.what, job.what)
-    return importlib.import_module(f"{__name__}.{module}").build(data, job)
+    with translation.override(language_of(data.event, job)):
+        return importlib.import_module(f"{__name__}.{module}").build(data, job)
 
 
 def render(event: Event, job: PrintJob, *, now=None) -> bytes:
-    """The PDF for ``job``: load, then build."""
-    return build(load(event, job, now=now), job)
+    """The PDF for ``job``: load, then build, both in the printout's language."""
+    with translation.override(language_of(event, job)):
+        return build(load(event, job, now=now), job)
 
 
 def filename(event: Event, job: PrintJob) -> str:

@@ -16,6 +16,9 @@ import io
 import math
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import links
@@ -37,6 +40,7 @@ from .common import (
     trump_font,
     trump_text,
     wrap_characters,
+    wrap_words,
 )
 
 WHITE = (1, 1, 1)
@@ -84,7 +88,8 @@ def paginate(blocks: list[list[Row]], per_page: int) -> list[list[Row]]:
         while len(pages[-1]) + len(rest) > per_page:
             room = per_page - len(pages[-1])
             pages[-1].extend(rest[:room])
-            rest = [Row(label=f"{block[0].label} (continued)")] + rest[room:]
+            label = _("%(session)s (continued)") % {"session": block[0].label}
+            rest = [Row(label=label)] + rest[room:]
             pages.append([])
         pages[-1].extend(rest)
     return pages
@@ -94,7 +99,7 @@ def columns_of(rows: list[Row], columns: int) -> list[list[Row]]:
     """Rows split into balanced columns; a bar never ends a column."""
     per_column = math.ceil(len(rows) / columns)
     result, start = [], 0
-    for _ in range(columns):
+    for _column in range(columns):
         end = min(len(rows), start + per_column)
         if end < len(rows) and end > start and rows[end - 1].hand is None:
             end -= 1
@@ -127,7 +132,7 @@ def build(data: PrintData, job: PrintJob) -> bytes:
     buffer = io.BytesIO()
     layout = CardLayout(page_size(data.paper, across=True))
     canvas = Canvas(buffer, pagesize=(layout.width, layout.height))
-    canvas.setTitle(f"{data.event.name} — table cards")
+    canvas.setTitle(f"{data.event.name} — {_('Table cards')}")
     canvas.setAuthor("Military Whist Director")
     pages = paginate(rotation_rows(data), layout.rows_per_page)
     visitors = {
@@ -139,7 +144,10 @@ def build(data: PrintData, job: PrintJob) -> bytes:
         entry_url = links.table_entry_url(job.base_url, token) if token else ""
         for index, rows in enumerate(pages):
             draw_identity(canvas, layout, data, table, url, entry_url)
-            note = f"page {index + 1} of {len(pages)} · " if len(pages) > 1 else ""
+            note = ""
+            if len(pages) > 1:
+                note = _("page %(page)s of %(pages)s") % {"page": index + 1, "pages": len(pages)}
+                note += " · "
             draw_rotation(canvas, layout, data, table, rows, note, visitors)
             canvas.showPage()
     canvas.save()
@@ -160,7 +168,7 @@ def draw_identity(
     top = layout.height - EDGE
     canvas.setFillColor(INK)
     canvas.setFont(BOLD, 30)
-    canvas.drawCentredString(middle, top - 26, "TABLE")
+    canvas.drawCentredString(middle, top - 26, pgettext("table card", "TABLE"))
     number = str(table)
     # A card with the entry code gives up a little of the number's height to the second code.
     size = min(
@@ -178,7 +186,9 @@ def draw_identity(
         canvas.drawCentredString(middle, y, line)
         y -= name_size + 4
     if team and team.zone:
-        zone = team.zone if team.zone.lower().startswith("zone") else f"Zone {team.zone}"
+        zone = team.zone
+        if not zone.lower().startswith("zone"):
+            zone = _("Zone %(zone)s") % {"zone": zone}
         size, lines = fit_text(zone, REGULAR, width, 13, 8, lines=1)
         canvas.setFont(REGULAR, size)
         canvas.drawCentredString(middle, y, lines[0])
@@ -186,8 +196,8 @@ def draw_identity(
     y -= 8
     all_ab = all(h.travelling is Pair.AB for h in data.rotation.hands)
     groups = [
-        ("A", "B", "Travelling pair" if all_ab else "Pair A–B"),
-        ("X", "Y", "Home pair (defends)" if all_ab else "Pair X–Y"),
+        ("A", "B", _("Travelling pair") if all_ab else _("Pair A–B")),
+        ("X", "Y", _("Home pair (defends)") if all_ab else _("Pair X–Y")),
     ]
     for first, second, heading in groups:
         canvas.setFont(BOLD, 11)
@@ -208,8 +218,8 @@ def draw_identity(
         draw_qr(canvas, url, x, EDGE, QR_SIZE)
         text_x = x + QR_SIZE + 8
         canvas.setFont(BOLD, 11)
-        canvas.drawString(text_x, EDGE + QR_SIZE - 16, "Scan for this")
-        canvas.drawString(text_x, EDGE + QR_SIZE - 30, "table's results")
+        for i, line in enumerate(_("Scan for this\ntable's results").splitlines()[:2]):
+            canvas.drawString(text_x, EDGE + QR_SIZE - 16 - 14 * i, line)
         canvas.setFont(REGULAR, 7)
         for i, line in enumerate(wrap_characters(url, REGULAR, 7, width - QR_SIZE - 8)[:4]):
             canvas.drawString(text_x, EDGE + 30 - 9 * i, line)
@@ -226,19 +236,28 @@ def draw_two_codes(canvas: Canvas, x: float, width: float, url: str, entry_url: 
     public_x, entry_x = x, x + width - size - 4
     bottom = EDGE + 24
     canvas.setFillColor(INK)
-    canvas.setFont(BOLD, 10)
-    canvas.drawString(public_x, bottom + size + 16, "Everyone: rotation")
-    canvas.drawString(public_x, bottom + size + 4, "and flags")
+    public_lines = _("Everyone: rotation\nand flags").splitlines()[:2]
+    for i, line in enumerate(public_lines):
+        canvas.setFont(BOLD, fit_size(line, BOLD, entry_x - public_x - 8, 10, 7))
+        canvas.drawString(public_x, bottom + size + 16 - 12 * i, line)
     draw_qr(canvas, url, public_x, bottom, size)
     canvas.setStrokeColor(INK)
     canvas.setLineWidth(2)
     canvas.roundRect(entry_x - 4, bottom - 14, size + 8, size + 46, 6, stroke=1, fill=0)
-    canvas.setFont(BOLD, 10)
-    canvas.drawCentredString(entry_x + size / 2, bottom + size + 16, "Enter this table's")
-    canvas.drawCentredString(entry_x + size / 2, bottom + size + 4, "results")
+    middle = entry_x + size / 2
+    for i, line in enumerate(_("Enter this table's\nresults").splitlines()[:2]):
+        canvas.setFont(BOLD, fit_size(line, BOLD, size + 4, 10, 7))
+        canvas.drawCentredString(middle, bottom + size + 16 - 12 * i, line)
     draw_qr(canvas, entry_url, entry_x, bottom, size)
-    canvas.setFont(REGULAR, 7)
-    canvas.drawCentredString(entry_x + size / 2, bottom - 9, "hosts enter, visitors confirm")
+    # Inside the box, under the code: one line, or two smaller ones for a longer language.
+    who = wrap_words(_("hosts enter, visitors confirm"), REGULAR, 7, size + 4)
+    if len(who) == 1:
+        canvas.setFont(REGULAR, 7)
+        canvas.drawCentredString(middle, bottom - 9, who[0])
+    else:
+        for i, line in enumerate(who[:2]):
+            canvas.setFont(REGULAR, fit_size(line, REGULAR, size + 4, 6.5, 5))
+            canvas.drawCentredString(middle, bottom - 5.5 - 6.5 * i, line)
     lines = wrap_characters(url, REGULAR, 7, width)[:2]
     for i, line in enumerate(lines):
         canvas.drawString(x, EDGE + 1 + 8 * (len(lines) - 1 - i), line)
@@ -259,10 +278,13 @@ def draw_rotation(
     hands = [r.hand.number for r in rows if r.hand]
     canvas.setFillColor(INK)
     canvas.setFont(BOLD, 14)
-    canvas.drawString(layout.right_x, top - 14, f"Table {table} · every hand")
+    heading = _("Table %(table)s · every hand") % {"table": table}
+    canvas.drawString(layout.right_x, top - 14, heading)
     right = layout.right_x + layout.right_width
-    title = f"{note}hands {hands[0]}–{hands[-1]} · {data.event.name}"
-    room = layout.right_width - 170
+    span = _("hands %(first)s–%(last)s") % {"first": hands[0], "last": hands[-1]}
+    title = f"{note}{span} · {data.event.name}"
+    # The rest of the line, whatever the heading's length in the printout's language.
+    room = layout.right_width - max(170, stringWidth(heading, BOLD, 14) + 16)
     size = fit_size(title, REGULAR, room, 11, 7)
     canvas.setFont(REGULAR, size)
     canvas.drawRightString(right, top - 14, cut_to(title, REGULAR, size, room))
@@ -304,12 +326,23 @@ def cell_edges(width: float, show_pair: bool) -> list[float]:
 
 def draw_headings(canvas: Canvas, x: float, width: float, top: float, show_pair: bool) -> None:
     edges = cell_edges(width, show_pair)
-    labels = [("Hand", ""), ("Our pair", "goes to"), ("Visitors", "from"), ("Trump", "")]
+    labels = [
+        (pgettext("table card heading", "Hand"), ""),
+        (pgettext("table card heading", "Our pair"), pgettext("table card heading", "goes to")),
+        (pgettext("table card heading", "Visitors"), pgettext("table card heading", "from")),
+        (pgettext("table card heading", "Trump"), ""),
+    ]
     if show_pair:
-        labels[1:2] = [("Our", "pair"), ("goes", "to")]
-    canvas.setFont(BOLD, 10)
+        labels[1:2] = [
+            (pgettext("table card heading", "Our"), pgettext("table card heading", "pair")),
+            (pgettext("table card heading", "goes"), pgettext("table card heading", "to")),
+        ]
     for (first, second), left, right in zip(labels, edges, edges[1:], strict=False):
         middle = x + (left + right) / 2
+        # French headings run longer: each shrinks to its own cell rather than overlap.
+        room = right - left - 2
+        size = min(fit_size(first, BOLD, room, 10), fit_size(second, BOLD, room, 10))
+        canvas.setFont(BOLD, size)
         canvas.drawCentredString(middle, top - 11 if second else top - 17, first)
         if second:
             canvas.drawCentredString(middle, top - 22, second)

@@ -15,6 +15,8 @@ from collections.abc import Callable
 from pathlib import Path
 from xml.sax.saxutils import escape as xml_escape
 
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from reportlab.graphics.barcode.qr import QrCodeWidget
 from reportlab.lib import colors
 from reportlab.lib.fonts import addMapping
@@ -81,13 +83,25 @@ def suit_font() -> str:
     return BOLD
 
 
+def trump_word(trump: Trump) -> str:
+    """The trump's word in the printout's language ("Hearts", "Cœur")."""
+    words = {
+        Trump.HEARTS: pgettext("trump", "Hearts"),
+        Trump.SPADES: pgettext("trump", "Spades"),
+        Trump.DIAMONDS: pgettext("trump", "Diamonds"),
+        Trump.CLUBS: pgettext("trump", "Clubs"),
+        Trump.NO_TRUMP: pgettext("trump", "No trump"),
+    }
+    return words[trump]
+
+
 def trump_text(trump: Trump | None) -> str:
     """How a hand's trump is printed: symbol and word where the font allows, else the word."""
     if trump is None:
-        return "Cut"
+        return pgettext("trump of a hand", "Cut")
     if trump is Trump.NO_TRUMP:
-        return trump.label
-    return f"{trump.symbol} {trump.label}"
+        return trump_word(trump)
+    return f"{trump.symbol} {trump_word(trump)}"
 
 
 def trump_font(trump: Trump | None) -> str:
@@ -188,8 +202,10 @@ def escape(text: str) -> str:
 
 def session_label(day: int, session: int, first: int, last: int, sessions_in_day: int) -> str:
     """'Day 1 · Session 2 · hands 16–30' (the session is left out when a day has one)."""
-    part = f" · Session {session}" if sessions_in_day > 1 else ""
-    return f"Day {day}{part} · hands {first}–{last}"
+    values = {"day": day, "session": session, "first": first, "last": last}
+    if sessions_in_day > 1:
+        return _("Day %(day)s · Session %(session)s · hands %(first)s–%(last)s") % values
+    return _("Day %(day)s · hands %(first)s–%(last)s") % values
 
 
 def header_footer(event_name: str, title: str, printed: str) -> Callable[[Canvas, object], None]:
@@ -209,8 +225,8 @@ def header_footer(event_name: str, title: str, printed: str) -> Callable[[Canvas
         canvas.setLineWidth(0.8)
         canvas.line(MARGIN, height - MARGIN + 6, width - MARGIN, height - MARGIN + 6)
         canvas.setFont(REGULAR, 9)
-        canvas.drawString(MARGIN, MARGIN - 18, f"Printed {printed}")
-        canvas.drawRightString(width - MARGIN, MARGIN - 18, f"Page {doc.page}")
+        canvas.drawString(MARGIN, MARGIN - 18, _("Printed %(when)s") % {"when": printed})
+        canvas.drawRightString(width - MARGIN, MARGIN - 18, _("Page %(page)s") % {"page": doc.page})
         canvas.restoreState()
 
     return draw

@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import io
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
 from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (
     KeepTogether,
     PageBreak,
@@ -42,7 +45,18 @@ from .common import (
 ROW_HEIGHT = 23
 TITLE = ParagraphStyle("title", fontName=BOLD, fontSize=18, leading=23, spaceAfter=4)
 NOTE = ParagraphStyle("note", fontName=REGULAR, fontSize=12, leading=16, spaceAfter=8)
-HEADINGS = ["Table", "Team", "Expected", "Loaned", "Counted", "Verifier"]
+
+
+def headings() -> list[str]:
+    """The column headings, in the printout's language."""
+    return [
+        _("Table"),
+        _("Team"),
+        _("Expected"),
+        _("Loaned"),
+        _("Counted"),
+        pgettext("person who counts", "Verifier"),
+    ]
 
 
 def chosen_sessions(data: PrintData, job: PrintJob) -> list[tuple[int, int, list]]:
@@ -53,7 +67,10 @@ def chosen_sessions(data: PrintData, job: PrintJob) -> list[tuple[int, int, list
     if not chosen:
         day, session = job.session
         raise RulesError(
-            f"Session: there is no day {day} session {session} in this event", field="session"
+            "Session: there is no day %(day)s session %(session)s in this event",
+            field="session",
+            day=day,
+            session=session,
         )
     return chosen
 
@@ -67,7 +84,7 @@ def expected(data: PrintData, day: int, last_hand: int) -> dict[int, TableDay]:
 
 def build(data: PrintData, job: PrintJob) -> bytes:
     buffer = io.BytesIO()
-    title = "Flag-count sheets"
+    title = _("Flag-count sheets")
     doc = document(buffer, data.event.name, title, page_size(data.paper))
     tables = data.tables(job)
     story: list = []
@@ -92,9 +109,13 @@ def sheet(
     """One session's sheet: title, how to count, the table lines, then the signatures."""
     last = hands[-1].number
     several = data.sessions_in_day(day) > 1
-    part = f"Day {day} · Session {session}" if several else f"Day {day}"
-    chosen = "" if len(tables) == data.event.tables else f" · Tables {spans(tables)}"
-    title = f"Flag count — {part} · after hand {last}{chosen}"
+    values = {"day": day, "session": session, "last": last}
+    if several:
+        title = _("Flag count — Day %(day)s · Session %(session)s · after hand %(last)s") % values
+    else:
+        title = _("Flag count — Day %(day)s · after hand %(last)s") % values
+    if len(tables) != data.event.tables:
+        title += " · " + _("Tables %(tables)s") % {"tables": spans(tables)}
     story = [Paragraph(title, TITLE)]
     numbers = {h.number for h in hands}
     if job.fill_counts:
@@ -102,9 +123,16 @@ def sheet(
         entered = sum(1 for r in data.results if r.hand in numbers)
         story.append(
             Paragraph(
-                f"Expected counts from the results entered: {entered} of "
-                f"{len(hands) * data.event.tables} for hands {hands[0].number}–{last}. "
-                "Expected includes the flags loaned to the table.",
+                _(
+                    "Expected counts from the results entered: %(entered)s of %(all)s for "
+                    "hands %(first)s–%(last)s. Expected includes the flags loaned to the table."
+                )
+                % {
+                    "entered": entered,
+                    "all": len(hands) * data.event.tables,
+                    "first": hands[0].number,
+                    "last": last,
+                },
                 NOTE,
             )
         )
@@ -112,14 +140,17 @@ def sheet(
         summary = {}
         story.append(
             Paragraph(
-                "Count every flag on the table in fives, loaned flags included, and write the "
-                "count and your initials. The leader fills in the expected count.",
+                _(
+                    "Count every flag on the table in fives, loaned flags included, and write "
+                    "the count and your initials. The leader fills in the expected count."
+                ),
                 NOTE,
             )
         )
-    widths = column_widths(width)
+    heads = headings()
+    widths = column_widths(width, heads)
     # The first row names the session on every page a long sheet runs on to.
-    body = [[title] + [""] * (len(HEADINGS) - 1), HEADINGS]
+    body = [[title] + [""] * (len(heads) - 1), heads]
     heights = [ROW_HEIGHT, ROW_HEIGHT]
     for table in tables:
         ledger = summary.get(table)
@@ -138,8 +169,8 @@ def sheet(
     filled = [summary[t] for t in tables if t in summary]
     body.append(
         [
-            "Total",
-            f"{len(tables)} tables",
+            _("Total"),
+            ngettext("%(count)s table", "%(count)s tables", len(tables)) % {"count": len(tables)},
             str(sum(d.on_table for d in filled)) if filled else "",
             str(sum(d.loans for d in filled)) if filled else "",
             "",
@@ -152,9 +183,15 @@ def sheet(
         story.append(Spacer(1, 6))
         story.append(
             Paragraph(
-                f"All {len(tables)} tables together hold {len(tables)} × "
-                f"{data.event.flags_per_table} = {len(tables) * data.event.flags_per_table} "
-                "flags plus every flag the leader loaned.",
+                _(
+                    "All %(tables)s tables together hold %(tables)s × %(each)s = %(flags)s "
+                    "flags plus every flag the leader loaned."
+                )
+                % {
+                    "tables": len(tables),
+                    "each": data.event.flags_per_table,
+                    "flags": len(tables) * data.event.flags_per_table,
+                },
                 NOTE,
             )
         )
@@ -163,9 +200,13 @@ def sheet(
     return story
 
 
-def column_widths(width: float) -> list[float]:
-    widths = [48, 0, 70, 58, 78, 96]
-    widths[1] = width - sum(widths)
+def column_widths(width: float, heads: list[str]) -> list[float]:
+    """Fixed columns wide enough for their heading in any language; the team takes the rest."""
+    widths = [
+        max(base, stringWidth(head, BOLD, 12) + 14)
+        for base, head in zip([48, 0, 70, 58, 78, 96], heads, strict=True)
+    ]
+    widths[1] = width - sum(widths) + widths[1]
     return widths
 
 
@@ -196,7 +237,8 @@ def count_table(body: list[list], widths: list[float], heights: list[float]) -> 
 
 def signatures(width: float) -> list:
     """Lines for two verifiers and the leader, with the time of the count."""
-    rows = [["Verifier", "", "Verifier", ""], ["Leader (checked)", "", "Time", ""]]
+    verifier = pgettext("person who counts", "Verifier")
+    rows = [[verifier, "", verifier, ""], [_("Leader (checked)"), "", _("Time"), ""]]
     style = TableStyle(
         [
             ("FONT", (0, 0), (-1, -1), BOLD, 13),

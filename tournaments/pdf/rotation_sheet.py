@@ -12,6 +12,7 @@ from __future__ import annotations
 import io
 import math
 
+from django.utils.translation import gettext as _
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -70,7 +71,7 @@ def hand_pages(data: PrintData, rows_per_page: int) -> list[list]:
 def build(data: PrintData, job: PrintJob) -> bytes:
     buffer = io.BytesIO()
     size = page_size(data.paper)
-    title = "Master rotation sheet"
+    title = _("Master rotation sheet")
     doc = document(buffer, data.event.name, title, size)
     decorate = header_footer(data.event.name, title, data.printed)
     heading_height = TITLE.leading + TITLE.spaceAfter + 2 * ROW_HEIGHT
@@ -84,8 +85,13 @@ def build(data: PrintData, job: PrintJob) -> bytes:
             hands = [r for r in rows if not isinstance(r, str)]
             story.append(
                 Paragraph(
-                    f"Tables {spans(group)} · hands {hands[0].number}–"
-                    f"{hands[-1].number} (day {hands[0].day})",
+                    _("Tables %(tables)s · hands %(first)s–%(last)s (day %(day)s)")
+                    % {
+                        "tables": spans(group),
+                        "first": hands[0].number,
+                        "last": hands[-1].number,
+                        "day": hands[0].day,
+                    },
                     TITLE,
                 )
             )
@@ -100,10 +106,10 @@ def grid(rows: list, tables: list[int], width: float, show_pair: bool) -> Table:
     """One page of the grid: two heading rows, then a bar or a hand per row."""
     fixed = [HAND_WIDTH, TRUMP_WIDTH] + ([PAIR_WIDTH] if show_pair else [])
     cell = min(40, (width - sum(fixed)) / len(tables))
-    lead = ["Hand", "Trump"] + (["Pair"] if show_pair else [])
-    across = "Home table: where its travelling pair goes"
+    lead = [_("Hand"), _("Trump")] + ([_("Pair")] if show_pair else [])
+    across = _("Home table: where its travelling pair goes")
     if stringWidth(across, BOLD, 11) > cell * len(tables) - 4:
-        across = "Goes to"
+        across = _("Goes to")
     body = [
         lead + [across] + [""] * (len(tables) - 1),
         [""] * len(lead) + [str(t) for t in tables],

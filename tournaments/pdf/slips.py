@@ -11,6 +11,7 @@ import io
 import math
 from xml.sax.saxutils import escape
 
+from django.utils.translation import gettext as _
 from reportlab.lib.colors import toColor
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -59,25 +60,29 @@ class CutLine(Flowable):
 
 
 def pairs_text(pair: Pair) -> str:
-    return "A &amp; B" if pair is Pair.AB else "X &amp; Y"
+    return _("A &amp; B") if pair is Pair.AB else _("X &amp; Y")
 
 
 def heading(data: PrintData, hand: Hand) -> list[Paragraph]:
     trump = trump_text(hand.trump)
     colour = toColor(trump_color(hand.trump)).hexval().replace("0x", "#")
     trump_markup = f'<font name="{trump_font(hand.trump)}" color="{colour}">{escape(trump)}</font>'
-    session = f" · Session {hand.session}" if data.sessions_in_day(hand.day) > 1 else ""
-    return [
-        Paragraph(
-            f"Hand {hand.number} — travelling pairs ({pairs_text(hand.travelling)}):", HEADING
-        ),
-        Paragraph(f"Day {hand.day}{session} · Trump: {trump_markup}", DETAIL),
-    ]
+    values = {"day": hand.day, "session": hand.session, "trump": trump_markup}
+    if data.sessions_in_day(hand.day) > 1:
+        detail = _("Day %(day)s · Session %(session)s · Trump: %(trump)s") % values
+    else:
+        detail = _("Day %(day)s · Trump: %(trump)s") % values
+    called = _("Hand %(hand)s — travelling pairs (%(pairs)s):") % {
+        "hand": hand.number,
+        "pairs": pairs_text(hand.travelling),
+    }
+    return [Paragraph(called, HEADING), Paragraph(detail, DETAIL)]
 
 
 def slip(data: PrintData, hand: Hand, tables: list[int], width: float) -> Table:
     """One hand's slip: its heading row (repeated if the slip runs on), then the moves."""
-    calls = [f"Table {t} to Table {hand.moves[t]}" for t in tables]
+    call = _("Table %(home)s to Table %(host)s")
+    calls = [call % {"home": t, "host": hand.moves[t]} for t in tables]
     widest = max(stringWidth(c, BOLD, 13) for c in calls)
     columns = max(1, min(COLUMNS, int(width // (widest + 14))))
     rows = math.ceil(len(calls) / columns)
@@ -111,7 +116,7 @@ def slip(data: PrintData, hand: Hand, tables: list[int], width: float) -> Table:
 
 def build(data: PrintData, job: PrintJob) -> bytes:
     buffer = io.BytesIO()
-    title = "Movement slips"
+    title = _("Movement slips")
     doc = document(buffer, data.event.name, title, page_size(data.paper))
     tables = data.tables(job)
     width = usable(doc)[0]

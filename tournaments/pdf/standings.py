@@ -7,7 +7,11 @@ from __future__ import annotations
 
 import io
 
+from django.utils import formats
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph, Spacer, Table
 
 from ..rules.types import Standing
@@ -39,11 +43,14 @@ def subtitle(data: PrintData) -> str:
     total = len(data.rotation.hands)
     parts = [event.get_level_display()]
     if event.starts_on:
-        parts.append(f"{event.starts_on:%A %d %B %Y}".replace(" 0", " "))
+        parts.append(formats.date_format(event.starts_on, "l j F Y"))
     if data.hands_played >= total:
-        parts.append("Final standings")
+        parts.append(_("Final standings"))
     else:
-        parts.append(f"Standings after hand {data.hands_played} of {total}")
+        parts.append(
+            _("Standings after hand %(played)s of %(total)s")
+            % {"played": data.hands_played, "total": total}
+        )
     return " · ".join(parts)
 
 
@@ -52,17 +59,20 @@ def note(row: Standing, final: bool, event) -> str:
     notes = []
     if row.playoff:
         hands = ", ".join(str(h) for h in row.playoff)
-        notes.append(f"playoff hand{'s' if len(row.playoff) > 1 else ''} {hands}")
+        notes.append(
+            ngettext("playoff hand %(hands)s", "playoff hands %(hands)s", len(row.playoff))
+            % {"hands": hands}
+        )
     elif final and row.tied and (event.playoff_places is None or row.rank <= event.playoff_places):
-        notes.append("playoff due")
+        notes.append(_("playoff due"))
     if final and row.rank <= event.advancing and not row.tied:
-        notes.append("advances")
+        notes.append(_("advances"))
     return "; ".join(notes)
 
 
 def build(data: PrintData, job: PrintJob) -> bytes:
     buffer = io.BytesIO()
-    title = "Standings"
+    title = _("Standings")
     doc = document(buffer, data.event.name, title, page_size(data.paper))
     final = bool(data.rotation.hands) and data.hands_played >= len(data.rotation.hands)
     story = [
@@ -70,9 +80,11 @@ def build(data: PrintData, job: PrintJob) -> bytes:
         Paragraph(escape(subtitle(data)), SUBTITLE),
         standings_table(data, final, usable(doc)[0]),
         Paragraph(
-            "= shares the place with the other teams on the same total. Days are net flags "
-            "(flags on the table less loans); places with playoff hands were decided by "
-            "those tie-break hands.",
+            _(
+                "= shares the place with the other teams on the same total. Days are net "
+                "flags (flags on the table less loans); places with playoff hands were decided "
+                "by those tie-break hands."
+            ),
             LEGEND,
         ),
     ]
@@ -89,9 +101,11 @@ PADDING = 12  # a cell's left and right padding together
 def standings_table(data: PrintData, final: bool, width: float) -> Table:
     days = max((len(s.days) for s in data.standings), default=0)
     zones = any(s.zone for s in data.standings)
-    heading = ["Place", "Table", "Team"] + (["Zone"] if zones else [])
-    heading += [f"Day {d}" for d in range(1, days + 1)] + ["Total", ""]
-    fixed = [50, 44] + ([76] if zones else []) + [46] * days + [60, 96]
+    heading = [_("Place"), _("Table"), _("Team")] + ([_("Zone")] if zones else [])
+    heading += [_("Day %(day)s") % {"day": d} for d in range(1, days + 1)] + [_("Total"), ""]
+    # Day columns as wide as their heading ("Journée 2" is longer than "Day 2").
+    day_width = max([46] + [stringWidth(h, BOLD, 12) + PADDING for h in heading[3 + zones : -2]])
+    fixed = [50, 44] + ([76] if zones else []) + [day_width] * days + [60, 96]
     team_width = max(100, width - sum(fixed))
     widths = fixed[:2] + [team_width] + fixed[2:]
     body, heights = [heading], [20]

@@ -40,6 +40,7 @@ LABELS = {
     "trumps": gettext_noop("Trump sequence"),
     "hands_per_day": gettext_noop("Hands per day"),
     "sessions_per_day": gettext_noop("Sessions per day"),
+    "print_language": gettext_noop("Printouts in"),
 }
 
 # (lowest, highest) for each whole-number setting; None as highest means "the tables".

@@ -33,6 +33,7 @@ SETTING_FIELDS = (
     "playoff_places",
     "advancing",
     "paper",
+    "print_language",
 )
 
 

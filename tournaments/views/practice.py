@@ -14,6 +14,8 @@ from functools import lru_cache
 from django.http import HttpResponseRedirect, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from ..games.whist import lesson
@@ -22,12 +24,16 @@ from ..games.whist.cards import Card, Seat
 from ..games.whist.game import Game, IllegalPlay, new_deal
 from ..games.whist.search import StrongPlayer, endplay_available
 from ..games.whist.solver import shared_pool
-from ..games.whist.tricks import TRUMP_CODES, parse_trump, trump_code, trump_name
+from ..games.whist.tricks import TRUMP_CODES, parse_trump, trump_code
 from ..rules.event_settings import typed_number
+from .practice_words import card_words, illegal_play, rank_face, seat_word, trump_word
 
 SESSION_KEY = "practice"
 HUMAN = Seat.SOUTH
-LEVELS = {"basic": "Club player", "strong": "Expert (searches sampled deals)"}
+LEVELS = {
+    "basic": gettext_lazy("Club player"),
+    "strong": gettext_lazy("Expert (searches sampled deals)"),
+}
 MAX_SEED = 999_999
 
 
@@ -63,7 +69,7 @@ def page(request):
         "options": options,
         "levels": LEVELS,
         "expert_missing": not endplay_available(),
-        "trumps": [(code, trump_name(parse_trump(code))) for code in TRUMP_CODES],
+        "trumps": [(code, trump_word(parse_trump(code))) for code in TRUMP_CODES],
     }
     return render(request, "tournaments/practice.html", context)
 
@@ -74,7 +80,8 @@ def start(request):
     body = _body(request)
     seed = _seed(str(body.get("deal", "")))
     if seed is None:
-        return JsonResponse({"error": f"Give a deal number from 1 to {MAX_SEED}."}, status=400)
+        message = _("Give a deal number from 1 to %(most)s.") % {"most": MAX_SEED}
+        return JsonResponse({"error": message}, status=400)
     stored = {"seed": seed, **_options(body), "plays": []}
     saved = request.session.get(SESSION_KEY)
     if body.get("resume") and saved and _same_deal(saved, stored) and len(saved["plays"]) < 52:
@@ -89,7 +96,7 @@ def start(request):
 def state(request):
     stored = request.session.get(SESSION_KEY)
     if not stored:
-        return JsonResponse({"error": "No hand in play: open /practice/ to deal one."}, status=404)
+        return _no_hand()
     return JsonResponse(_state(_load(stored), stored, []))
 
 
@@ -98,19 +105,24 @@ def play(request):
     """Play South's card; refuse it, changing nothing, if it is not South's legal card now."""
     stored = request.session.get(SESSION_KEY)
     if not stored:
-        return JsonResponse({"error": "No hand in play: open /practice/ to deal one."}, status=404)
+        return _no_hand()
     game = _load(stored)
     try:
         card = Card.parse(str(_body(request).get("card", "")))
         game.play(card, seat=HUMAN)
     except (ValueError, IllegalPlay) as error:
-        return JsonResponse({"error": str(error), **_state(_load(stored), stored, [])}, status=400)
+        refused = {"error": illegal_play(error), **_state(_load(stored), stored, [])}
+        return JsonResponse(refused, status=400)
     steps = [_step(game, HUMAN, card)] + _computer_turns(game, stored)
     _save(request, stored, game)
     return JsonResponse(_state(game, stored, steps))
 
 
 # Helpers ----------------------------------------------------------------------------------
+
+
+def _no_hand() -> JsonResponse:
+    return JsonResponse({"error": _("No hand in play: open /practice/ to deal one.")}, status=404)
 
 
 def _body(request) -> dict:
@@ -154,10 +166,10 @@ def _player(stored: dict):
 def _card(card: Card) -> dict:
     return {
         "code": card.code,
-        "label": card.label,
-        "rank": card.rank.label,
+        "label": rank_face(card.rank) + card.suit.symbol,
+        "rank": rank_face(card.rank),
         "suit": card.suit.symbol,
-        "words": card.words,
+        "words": card_words(card),
         "red": card.suit.is_red,
     }
 
@@ -189,11 +201,11 @@ def _state(game: Game, stored: dict, steps: list[dict]) -> dict:
         "level": stored["level"],
         "trump": {
             "code": trump_code(game.trump),
-            "name": trump_name(game.trump),
+            "name": trump_word(game.trump),
             "symbol": "NT" if game.trump is None else game.trump.symbol,
         },
         "dealer": game.deal.dealer.letter,
-        "briefing": lesson.briefing(game.deal),
+        "briefing": _briefing(game),
         "turn": game.turn.letter if game.turn else None,
         "hand": [{**_card(card), "legal": card in legal} for card in game.hands[HUMAN]],
         "trick": _trick(game.current),
@@ -211,7 +223,8 @@ def _state(game: Game, stored: dict, steps: list[dict]) -> dict:
 def _summary(game: Game, stored: dict) -> dict:
     """The flags the hand would move, and North-South's tricks beside the cards' best."""
     outcome = game.outcome()
-    flags, text = lesson.flags_text(game.deal, outcome)
+    flags, template, values = lesson.flags_message(game.deal, outcome)
+    text = _(template) % values
     par = _par(stored["seed"], stored["trump"]) if endplay_available() else None
     return {
         "ns_tricks": outcome.north_south_tricks,
@@ -220,7 +233,24 @@ def _summary(game: Game, stored: dict) -> dict:
         "flags": flags,
         "text": text,
         "par": par,
-        "par_text": None if par is None else lesson.par_text(par, outcome.north_south_tricks),
+        "par_text": None if par is None else _par_text(par, outcome.north_south_tricks),
+    }
+
+
+def _par_text(par: int, taken: int) -> str:
+    return _(lesson.PAR) % {"par": par, "taken": taken}
+
+
+def _briefing(game: Game) -> dict:
+    """The lesson's briefing, its words and sentence in the player's language."""
+    briefing = lesson.briefing(game.deal)
+    template, values = lesson.task_message(game.deal)
+    return {
+        **briefing,
+        "dealer": seat_word(game.deal.dealer),
+        "leader": seat_word(game.deal.first_leader),
+        "trump": trump_word(game.deal.trump),
+        "task": _(template) % values,
     }
 
 

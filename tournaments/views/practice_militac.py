@@ -2,18 +2,27 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
 from ..games.militac.ai import BasicPlayer, StrongPlayer
 from ..games.militac.cards import Card, Company, Seat
 from ..games.militac.game import AIDE, BIDDING, OVER, Bid, Game
 from ..games.table import IllegalMove
+from . import practice_militac_words as words
 
 HUMAN = Seat.SOUTH
-LEVELS = {"basic": "Club player", "strong": "Expert (plays out sampled deals)"}
+LEVELS = {
+    "basic": gettext_lazy("Club player"),
+    "strong": gettext_lazy("Expert (plays out sampled deals)"),
+}
 SUMMARY = {
     "key": "militac",
     "name": "Militac",
-    "text": "Parker Brothers, 1919. Four players, two partnerships, the 49 army cards: bid "
-    "squads on a company or on combined forces, take the Aide, follow or command.",
+    "text": gettext_lazy(
+        "Parker Brothers, 1919. Four players, two partnerships, the 49 army cards: bid "
+        "squads on a company or on combined forces, take the Aide, follow or command."
+    ),
 }
 CHOICES = {"levels": LEVELS}
 
@@ -52,11 +61,11 @@ def card_json(card: Card) -> dict:
     return {
         "code": card.code,
         "rank": "P" if card.is_president else str(card.rank),
-        "short": card.short,
-        "name": card.name,
-        "company": "President" if card.is_president else card.company.word,
+        "short": words.card_short(card),
+        "name": words.card_name(card),
+        "company": words.card_name(card) if card.is_president else words.company_word(card.company),
         "colour": "president" if card.is_president else card.company.colour,
-        "words": card.words,
+        "words": words.card_words(card),
     }
 
 
@@ -66,7 +75,7 @@ def _bid_words(bid: Bid | None) -> str:
 
 def _step(game: Game, seat: Seat, move: str, squad) -> dict:
     verb, _, rest = move.partition(" ")
-    step = {"seat": seat.letter, "verb": verb}
+    step = {"seat": seat.letter, "verb": verb, "sentence": words.step_sentence(seat, verb, rest)}
     if verb in ("pass", "bid"):
         step["text"] = _bid_words(None if verb == "pass" else Bid.parse(rest))
     elif verb == "discard":
@@ -85,7 +94,11 @@ def _step(game: Game, seat: Seat, move: str, squad) -> dict:
 def _contract(game: Game) -> dict | None:
     if game.contract is None:
         return None
-    return {"seat": game.declarer.letter, "text": game.contract.words, "value": game.contract.value}
+    return {
+        "seat": game.declarer.letter,
+        "text": words.bid_words(game.contract),
+        "value": game.contract.value,
+    }
 
 
 def state(game: Game, stored: dict, steps: list[dict]) -> dict:
@@ -105,14 +118,19 @@ def state(game: Game, stored: dict, steps: list[dict]) -> dict:
         "phase": game.phase,
         "turn": game.turn.letter if game.turn else None,
         "hand": hand,
-        "bids": [{"seat": s.letter, "text": _bid_words(b)} for s, b in game.bids],
+        "bids": [
+            {"seat": s.letter, "text": _bid_words(b), "sentence": words.bid_sentence(s, b)}
+            for s, b in game.bids
+        ],
         "bid_options": [
-            {"code": m.split()[1], "text": Bid.parse(m.split()[1]).words}
+            {"code": m.split()[1], "text": words.bid_words(Bid.parse(m.split()[1]))}
             for m in game.legal_moves()
             if m.startswith("bid ") and game.turn == HUMAN
         ],
         "contract": _contract(game),
-        "commanders": game.commanders.word if isinstance(game.commanders, Company) else None,
+        "commanders": words.company_word(game.commanders)
+        if isinstance(game.commanders, Company)
+        else None,
         "trick": {
             "leader": game.current.leader.letter if game.current else None,
             "plays": [
@@ -133,19 +151,7 @@ def state(game: Game, stored: dict, steps: list[dict]) -> dict:
 def _summary(game: Game) -> dict:
     score = game.score()
     if game.contract is None:
-        return {"NS": 0, "EW": 0, "text": "All four passed: the deal is thrown in. No score."}
-    side = game.declarer.side
-    names = {"NS": "North-South", "EW": "East-West"}
-    other = "EW" if side == "NS" else "NS"
-    bid = f"{game.declarer.word} bid {game.contract.words}"
-    if score["made"]:
-        text = (
-            f"{bid} and {names[side]} took {score['taken']} squads: made. "
-            f"{names[side]} score {score[side]}, {names[other]} {score[other]}."
-        )
-    else:
-        text = (
-            f"{bid} but {names[side]} took only {score['taken']} squads: set. "
-            f"{names[other]} score the {score[other]} bid; {names[side]} score nothing."
-        )
+        text = _("All four passed: the deal is thrown in. No score.")
+        return {"NS": 0, "EW": 0, "text": text}
+    text = words.summary_text(game.declarer, game.contract, score)
     return {"NS": score["NS"], "EW": score["EW"], "text": text, "made": score["made"]}

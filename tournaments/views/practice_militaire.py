@@ -2,20 +2,33 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
 from ..games.militaire.ai import BasicPlayer, StrongPlayer
 from ..games.militaire.cards import PACK_NAMES, Card, parse
 from ..games.militaire.game import DRAW, GAME_OVER, MELD, ROUND_OVER, TARGET, Game
 from ..games.table import IllegalMove
+from . import practice_militaire_words as words
 
 HUMAN = 0
-LEVELS = {"basic": "Club player", "strong": "Expert (counts the cards still live)"}
+LEVELS = {
+    "basic": gettext_lazy("Club player"),
+    "strong": gettext_lazy("Expert (counts the cards still live)"),
+}
 SUMMARY = {
     "key": "militaire",
     "name": "Militaire",
-    "text": "The British Army's rummy game. Three or four players, seven cards: draw, meld, "
-    "discard, and go out on a contract. First to 500. Standard pack or the Army rank pack.",
+    "text": gettext_lazy(
+        "The British Army's rummy game. Three or four players, seven cards: draw, meld, "
+        "discard, and go out on a contract. First to 500. Standard pack or the Army rank pack."
+    ),
 }
-CHOICES = {"levels": LEVELS, "packs": PACK_NAMES, "player_counts": (3, 4)}
+CHOICES = {
+    "levels": LEVELS,
+    "packs": {key: words.lazy_pack_name(key) for key in PACK_NAMES},
+    "player_counts": (3, 4),
+}
 
 
 def options(params) -> dict:
@@ -53,37 +66,34 @@ def computer_turns(game: Game, stored: dict) -> list[dict]:
 
 
 def card_json(card: Card) -> dict:
-    return {"code": card.code, "label": card.label, "words": card.words, "red": card.red,
-            "wild": card.wild, "points": card.points}  # fmt: skip
+    return {"code": card.code, "label": words.card_label(card), "words": words.card_words(card),
+            "red": card.red, "wild": card.wild, "points": card.points}  # fmt: skip
 
 
 def _step(game: Game, player: int, move: str, before) -> dict:
-    name = game.names[player]
-    verb, _, rest = move.partition(" ")
+    """What a move says as it is made, in the player's language."""
+    verb, _space, rest = move.partition(" ")
+    you = player == HUMAN
+    values = {"name": words.player_name(game.names[player])}
     if verb == "draw" and rest == "discard":
-        text = f"takes the {game.hands[player] and _taken(game, player)} from the discard pile"
+        values["card"] = words.card_words(game.taken) if game.taken else _("card")
+        text = (
+            _("You take the %(card)s from the discard pile.")
+            if you
+            else _("%(name)s takes the %(card)s from the discard pile.")
+        )
     elif verb == "draw":
-        text = "draws from the stock"
+        text = _("You draw from the stock.") if you else _("%(name)s draws from the stock.")
     elif verb == "meld":
         cards = [parse(game.pack, code) for code in rest.split()]
-        text = "melds " + ", ".join(card.words for card in cards)
+        values["cards"] = ", ".join(words.card_words(card) for card in cards)
+        text = _("You meld %(cards)s.") if you else _("%(name)s melds %(cards)s.")
     elif verb == "discard":
-        text = f"discards the {parse(game.pack, rest).words}"
+        values["card"] = words.card_words(parse(game.pack, rest))
+        text = _("You discard the %(card)s.") if you else _("%(name)s discards the %(card)s.")
     else:
-        text = "deals the next round"
-    subject = "You" if player == HUMAN else name
-    if player == HUMAN and text.endswith("s the next round"):
-        text = "deal the next round"
-    elif player == HUMAN:
-        first, _, tail = text.partition(" ")
-        text = {"takes": "take", "draws": "draw", "melds": "meld", "discards": "discard"}.get(
-            first, first
-        ) + (f" {tail}" if tail else "")
-    return {"player": player, "text": f"{subject} {text}."}
-
-
-def _taken(game: Game, player: int) -> str:
-    return game.taken.words if game.taken else "card"
+        text = _("You deal the next round.") if you else _("%(name)s deals the next round.")
+    return {"player": player, "text": text % values}
 
 
 def state(game: Game, stored: dict, steps: list[dict]) -> dict:
@@ -94,9 +104,9 @@ def state(game: Game, stored: dict, steps: list[dict]) -> dict:
         "deal": game.seed,
         "level": stored["level"],
         "pack": game.pack,
-        "pack_name": game.pack_name,
+        "pack_name": words.pack_name(game.pack),
         "players": game.players,
-        "names": list(game.names),
+        "names": [words.player_name(name) for name in game.names],
         "phase": game.phase,
         "your_turn": mine,
         "turn": game.turn,
@@ -111,7 +121,11 @@ def state(game: Game, stored: dict, steps: list[dict]) -> dict:
         "hand_sizes": [len(hand) for hand in game.hands],
         "melds": [
             [
-                {"kind": m.kind, "cards": [card_json(c) for c in m.cards], "points": m.points}
+                {
+                    "kind": words.meld_kind(m.kind),
+                    "cards": [card_json(c) for c in m.cards],
+                    "points": m.points,
+                }
                 for m in melds
             ]
             for melds in game.melds
@@ -121,7 +135,7 @@ def state(game: Game, stored: dict, steps: list[dict]) -> dict:
         "rounds": [_result(game, r) for r in game.results],
         "finished": game.phase == GAME_OVER,
         "round_over": game.phase in (ROUND_OVER, GAME_OVER),
-        "leaders": [game.names[p] for p in game.leaders],
+        "leaders": [words.player_name(game.names[p]) for p in game.leaders],
         "steps": steps,
     }
     return result
@@ -129,12 +143,17 @@ def state(game: Game, stored: dict, steps: list[dict]) -> dict:
 
 def _result(game: Game, result) -> dict:
     if result.winner is None:
-        text = "The stock ran out: no one went out. Each player scores the cards they melded."
+        text = _("The stock ran out: no one went out. Each player scores the cards they melded.")
     else:
-        who = game.names[result.winner]
-        text = f"{who} went out" + (" (you)" if result.winner == HUMAN else "")
-        text += f" with a bonus of {result.bonus}"
+        values = {"name": words.player_name(game.names[result.winner]), "bonus": result.bonus}
+        if result.winner == HUMAN:
+            text = _("You went out with a bonus of %(bonus)s") % values
+        else:
+            text = _("%(name)s went out with a bonus of %(bonus)s") % values
         if result.unused is not None:
-            text += f", less {result.unused.points} for the unused {result.unused.words}"
+            text += _(", less %(points)s for the unused %(card)s") % {
+                "points": result.unused.points,
+                "card": words.card_words(result.unused),
+            }
         text += "."
     return {"winner": result.winner, "points": result.points, "text": text}

@@ -14,6 +14,9 @@ import secrets
 from django.http import Http404, HttpResponseRedirect, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_GET, require_POST
 
 from ..games.table import IllegalMove
@@ -21,6 +24,42 @@ from . import practice, practice_militac, practice_militaire
 
 MAX_SEED = 999_999
 GAMES = {"militac": practice_militac, "militaire": practice_militaire}
+# The games' refusals a person can meet, as the games word them (they import no Django);
+# translated here when the reader's language is not English.
+REFUSALS = {
+    gettext_noop("It is not your turn."),
+    gettext_noop("The deal is over."),
+    gettext_noop("The game is over."),
+    gettext_noop("The round is over: deal the next round."),
+    gettext_noop("First draw a card: from the stock or the discard pile."),
+    gettext_noop("Now meld or discard a card to end your turn."),
+    gettext_noop("The discard pile is empty: draw from the stock."),
+    gettext_noop("Name each card once."),
+    gettext_noop(
+        "Those cards are not a meld: a set is three or four of a rank, a run three or more in "
+        "sequence in one suit."
+    ),
+    gettext_noop(
+        "Those cards are not a meld: a set is three or four of a rank, a run three or more in "
+        "sequence."
+    ),
+    gettext_noop(
+        "That meld can never make a contract (two sets, a run and a set, or a run of six or "
+        "seven out of seven cards)."
+    ),
+    gettext_noop("Keep a card to discard."),
+    gettext_noop("Name the card to discard."),
+    gettext_noop("A card taken from the discard pile cannot go straight back."),
+}
+
+
+def refusal(error: IllegalMove) -> str:
+    """Why a move was refused, in the reader's language (a move the page never offers, such
+    as a card not held, gets a plain "not allowed" outside English)."""
+    text = str(error)
+    if text in REFUSALS or translation.get_language().startswith("en"):
+        return _(text) if text in REFUSALS else text
+    return _("That move is not allowed now.")
 
 
 def _seed(text) -> int | None:
@@ -72,7 +111,8 @@ def start(request, game: str):
     body = _body(request)
     seed = _seed(body.get("deal"))
     if seed is None:
-        return JsonResponse({"error": f"Give a deal number from 1 to {MAX_SEED}."}, status=400)
+        message = _("Give a deal number from 1 to %(most)s.") % {"most": MAX_SEED}
+        return JsonResponse({"error": message}, status=400)
     stored = {"seed": seed, **module.options(body), "moves": []}
     saved = request.session.get(_key(game))
     if (
@@ -92,7 +132,9 @@ def state(request, game: str):
     module = _game(game)
     stored = request.session.get(_key(game))
     if not stored:
-        return JsonResponse({"error": "No game in play: open the table to deal one."}, status=404)
+        return JsonResponse(
+            {"error": _("No game in play: open the table to deal one.")}, status=404
+        )
     return JsonResponse(module.state(module.load(stored), stored, []))
 
 
@@ -102,18 +144,21 @@ def move(request, game: str):
     module = _game(game)
     stored = request.session.get(_key(game))
     if not stored:
-        return JsonResponse({"error": "No game in play: open the table to deal one."}, status=404)
+        return JsonResponse(
+            {"error": _("No game in play: open the table to deal one.")}, status=404
+        )
     played = module.load(stored)
     wanted = _body(request).get("move")
     if not isinstance(wanted, str) or not wanted.strip():
         return JsonResponse(
-            {"error": "Name a move.", **module.state(played, stored, [])}, status=400
+            {"error": _("Name a move."), **module.state(played, stored, [])}, status=400
         )
     try:
         steps = module.human_move(played, wanted)
     except IllegalMove as error:
         fresh = module.load(stored)
-        return JsonResponse({"error": str(error), **module.state(fresh, stored, [])}, status=400)
+        refused = {"error": refusal(error), **module.state(fresh, stored, [])}
+        return JsonResponse(refused, status=400)
     steps += module.computer_turns(played, stored)
     _save(request, game, stored, played)
     return JsonResponse(module.state(played, stored, steps))

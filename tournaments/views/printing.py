@@ -12,6 +12,8 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext
 from django.views.decorators.http import require_GET
 
 from .. import pdf, permissions, selectors
@@ -20,23 +22,30 @@ from ..models import Event
 from ..rules.errors import RulesError
 from ..services.table_entry import table_tokens_issue
 
-PAPER_CHOICES = [("", "The event's paper"), ("letter", "Letter"), ("a4", "A4")]
+PAPER_CHOICES = [
+    ("", gettext_lazy("The event's paper")),
+    ("letter", gettext_lazy("Letter")),
+    ("a4", "A4"),
+]
 
 
 class PrintForm(forms.Form):
     what = forms.ChoiceField(
-        label="What to print", choices=list(pdf.WHATS.items()), widget=forms.RadioSelect
+        label=gettext_lazy("What to print"),
+        choices=list(pdf.WHATS.items()),
+        widget=forms.RadioSelect,
     )
     tables = forms.CharField(
-        label="Tables",
+        label=gettext_lazy("Tables"),
         required=False,
         max_length=400,
-        help_text="Blank prints every table. For one card: 7. Several: 3,7 or 9-16.",
+        help_text=gettext_lazy("Blank prints every table. For one card: 7. Several: 3,7 or 9-16."),
     )
-    paper = forms.ChoiceField(label="Paper", choices=PAPER_CHOICES, required=False)
-    session = forms.ChoiceField(label="Flag-count sheets for", required=False)
+    paper = forms.ChoiceField(label=gettext_lazy("Paper"), choices=PAPER_CHOICES, required=False)
+    session = forms.ChoiceField(label=gettext_lazy("Flag-count sheets for"), required=False)
     fill = forms.BooleanField(
-        label="Fill in the expected counts from the results entered", required=False
+        label=gettext_lazy("Fill in the expected counts from the results entered"),
+        required=False,
     )
 
     def __init__(self, *args, event: Event, **kwargs) -> None:
@@ -44,13 +53,15 @@ class PrintForm(forms.Form):
         self.event = event
         hands = selectors.rotation(event).hands
         sessions = dict.fromkeys((h.day, h.session) for h in hands)
-        self.fields["session"].choices = [("", "Every session")] + [
-            (f"{day}.{session}", f"Day {day} · Session {session}") for day, session in sessions
+        self.fields["session"].choices = [("", _("Every session"))] + [
+            (
+                f"{day}.{session}",
+                _("Day %(day)s · Session %(session)s") % {"day": day, "session": session},
+            )
+            for day, session in sessions
         ]
-        self.fields["paper"].choices = [
-            ("", f"The event's paper ({event.get_paper_display()})"),
-            *PAPER_CHOICES[1:],
-        ]
+        paper = _("The event's paper (%(paper)s)") % {"paper": event.get_paper_display()}
+        self.fields["paper"].choices = [("", paper), *PAPER_CHOICES[1:]]
 
     def clean_tables(self) -> tuple[int, ...]:
         try:
@@ -75,8 +86,23 @@ def may_print(request, event: Event):
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
     if not permissions.allowed(request.user, event, permissions.ENTER):
-        raise PermissionDenied(f"Only the leaders and assistants of {event.name} print here.")
+        raise PermissionDenied(
+            _("Only the leaders and assistants of %(event)s print here.") % {"event": event.name}
+        )
     return None
+
+
+def print_language_note(event: Event) -> str:
+    """What the print page says of the printouts' language (set on the set-up page)."""
+    names = {
+        "en-ca": pgettext("language of the printouts", "English"),
+        "fr-ca": pgettext("language of the printouts", "French"),
+    }
+    language = names.get(event.print_language, event.print_language)
+    return _(
+        "Printouts are in %(language)s, whatever the language of these pages "
+        "(change it under Settings on the set-up page)."
+    ) % {"language": language}
 
 
 def _page(request, event: Event, form: PrintForm, status: int = 200) -> HttpResponse:
@@ -87,6 +113,7 @@ def _page(request, event: Event, form: PrintForm, status: int = 200) -> HttpResp
         "table_numbers": range(1, event.tables + 1),
         "public_base": public_base(request),
         "public_base_loopback": is_loopback(public_base(request)),
+        "print_language_note": print_language_note(event),
     }
     return render(request, "tournaments/print.html", context, status=status)
 

@@ -28,7 +28,16 @@ TRICKS_PER_HAND = 13
 
 
 class IllegalPlay(ValueError):
-    """A card the rules do not allow now: out of turn, not held, or a revoke."""
+    """A card the rules do not allow now: out of turn, not held, or a revoke.
+
+    ``reason`` ("over", "turn", "not held", "follow") and ``values`` (seats, card, suit) let
+    a page say it in the player's language; the message is the English sentence.
+    """
+
+    def __init__(self, message: str, reason: str = "", **values: object) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.values = values
 
 
 @dataclass(frozen=True)
@@ -156,13 +165,20 @@ class Game:
         """Play ``card`` for the seat on turn; returns the trick if this card completed it."""
         turn = self.turn
         if turn is None:
-            raise IllegalPlay("The hand is over")
+            raise IllegalPlay("The hand is over", "over")
         if seat is not None and seat != turn:
-            raise IllegalPlay(f"It is {turn.word}'s turn, not {seat.word}'s")
+            raise IllegalPlay(f"It is {turn.word}'s turn, not {seat.word}'s", "turn", seat=turn)
         if card not in self.hands[turn]:
-            raise IllegalPlay(f"{turn.word} does not hold the {card.words}")
+            raise IllegalPlay(
+                f"{turn.word} does not hold the {card.words}", "not held", seat=turn, card=card
+            )
         if card not in legal_moves(self.hands[turn], self.led_suit):
-            raise IllegalPlay(f"{turn.word} must follow suit in {self.led_suit.word}")
+            raise IllegalPlay(
+                f"{turn.word} must follow suit in {self.led_suit.word}",
+                "follow",
+                seat=turn,
+                suit=self.led_suit,
+            )
         self.hands[turn].remove(card)
         self.plays.append(card)
         cards = (*self.current.cards, card)

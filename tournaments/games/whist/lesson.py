@@ -16,6 +16,36 @@ from .solver import Board, SolverPool
 from .tricks import ONE_FLAG_AT, TWO_FLAGS_AT, flags_won, trump_name
 
 
+def gettext_noop(text: str) -> str:
+    """Marks a sentence for the translation catalog (makemessages collects ``gettext_noop``);
+    the games stay free of Django, so the page translates the template and fills it."""
+    return text
+
+
+VISITING = gettext_noop(
+    "You and North are the visitors: %(one)s tricks win one flag, %(two)s win two."
+)
+DEFENDING = gettext_noop(
+    "You and North are the defenders: East-West need %(one)s tricks for one flag and %(two)s "
+    "for two; take %(hold)s and no flag moves."
+)
+WON_ONE = gettext_noop(
+    "You took %(tricks)s tricks as visitors: 1 flag from East-West's table to yours."
+)
+WON_TWO = gettext_noop(
+    "You took %(tricks)s tricks as visitors: %(flags)s flags from East-West's table to yours."
+)
+WON_NONE = gettext_noop("You took %(tricks)s tricks as visitors: the defenders keep their flags.")
+LOST_ONE = gettext_noop(
+    "East-West, the visitors, took %(tricks)s tricks: 1 flag leaves your table."
+)
+LOST_TWO = gettext_noop(
+    "East-West, the visitors, took %(tricks)s tricks: %(flags)s flags leave your table."
+)
+HELD = gettext_noop("You held the visitors to %(tricks)s tricks: no flag leaves your table.")
+PAR = gettext_noop("The cards allowed North-South %(par)s tricks; you took %(taken)s.")
+
+
 def visitors_are_north_south(deal: Deal) -> bool:
     return deal.seed % 2 == 1
 
@@ -27,41 +57,40 @@ def side_name(north_south: bool) -> str:
 def briefing(deal: Deal) -> dict:
     """What to know before the first card: the dealer, the task of each side, the trump."""
     visiting = visitors_are_north_south(deal)
-    if visiting:
-        task = (
-            f"You and North are the visitors: {ONE_FLAG_AT} tricks win one flag,"
-            f" {TWO_FLAGS_AT} win two."
-        )
-    else:
-        task = (
-            f"You and North are the defenders: East-West need {ONE_FLAG_AT} tricks for one flag"
-            f" and {TWO_FLAGS_AT} for two; take {14 - ONE_FLAG_AT} and no flag moves."
-        )
+    template, values = task_message(deal)
     return {
         "dealer": deal.dealer.word,
         "leader": deal.first_leader.word,
         "visitors": "NS" if visiting else "EW",
         "role": "visitors" if visiting else "defenders",
         "trump": trump_name(deal.trump),
-        "task": task,
+        "task": template % values,
     }
+
+
+def task_message(deal: Deal) -> tuple[str, dict]:
+    """The player's task in this deal, as a sentence template and its values."""
+    values = {"one": ONE_FLAG_AT, "two": TWO_FLAGS_AT, "hold": 14 - ONE_FLAG_AT}
+    return (VISITING if visitors_are_north_south(deal) else DEFENDING), values
 
 
 def flags_text(deal: Deal, outcome: Outcome) -> tuple[int, str]:
     """The flags this hand would move at an event, and the sentence that says so."""
+    flags, template, values = flags_message(deal, outcome)
+    return flags, template % values
+
+
+def flags_message(deal: Deal, outcome: Outcome) -> tuple[int, str, dict]:
+    """The flags this hand would move, and the sentence's template and values."""
     if visitors_are_north_south(deal):
         tricks = outcome.north_south_tricks
         flags = flags_won(tricks)
-        if flags:
-            moved = f"{flags} flag{'s' if flags > 1 else ''} from East-West's table to yours"
-            return flags, f"You took {tricks} tricks as visitors: {moved}."
-        return 0, f"You took {tricks} tricks as visitors: the defenders keep their flags."
-    tricks = outcome.east_west_tricks
-    flags = flags_won(tricks)
-    if flags:
-        moved = f"{flags} flag{'s' if flags > 1 else ''} leave{'' if flags > 1 else 's'} your table"
-        return flags, f"East-West, the visitors, took {tricks} tricks: {moved}."
-    return 0, f"You held the visitors to {tricks} tricks: no flag leaves your table."
+        template = {0: WON_NONE, 1: WON_ONE}.get(flags, WON_TWO)
+    else:
+        tricks = outcome.east_west_tricks
+        flags = flags_won(tricks)
+        template = {0: HELD, 1: LOST_ONE}.get(flags, LOST_TWO)
+    return flags, template, {"tricks": tricks, "flags": flags}
 
 
 def par_board(deal: Deal) -> Board:
@@ -79,4 +108,4 @@ def par_north_south(deal: Deal, pool: SolverPool) -> int:
 
 
 def par_text(par: int, taken: int) -> str:
-    return f"The cards allowed North-South {par} tricks; you took {taken}."
+    return PAR % {"par": par, "taken": taken}

@@ -4,6 +4,7 @@ import re
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext as _
 
 from tournaments import pdf
 from tournaments.links import public_base
@@ -34,6 +35,12 @@ class Command(BaseCommand):
             "--fill", action="store_true", help="Fill the expected flag counts from the results."
         )
         parser.add_argument("--session", default="", help="Count sheets for one session: 1.2")
+        parser.add_argument(
+            "--lang",
+            default="",
+            choices=sorted(pdf.LANGUAGE_NAMES),
+            help="The printout's language (default: the event's print language).",
+        )
 
     def handle(self, *args, **o):
         event = event_or_error(o["slug"])
@@ -45,15 +52,23 @@ class Command(BaseCommand):
                 base_url=o["base_url"].rstrip("/") or public_base(),
                 fill_counts=o["fill"],
                 session=pdf.parse_session(o["session"]),
+                language=pdf.LANGUAGE_NAMES.get(o["lang"].lower(), ""),
             )
             if job.what == "cards" and event.table_entry:
                 table_tokens_issue(event=event, actor=None, tables=job.tables or None)
             body = pdf.render(event, job)
         except RulesError as error:
-            raise CommandError(f"Nothing printed: {error.message}") from None
+            raise CommandError(
+                _("Nothing printed: %(problem)s") % {"problem": error.message}
+            ) from None
         try:
             Path(o["out"]).write_bytes(body)
         except OSError as error:
-            raise CommandError(f"Cannot write {o['out']}: {error}") from None
+            raise CommandError(
+                _("Cannot write %(file)s: %(problem)s") % {"file": o["out"], "problem": error}
+            ) from None
         pages = len(re.findall(rb"/Type /Page(?!s)", body))
-        self.stdout.write(f"Wrote {pdf.WHATS[o['what']].lower()} to {o['out']} ({pages} pages)")
+        self.stdout.write(
+            _("Wrote %(what)s to %(file)s (%(pages)s pages)")
+            % {"what": str(pdf.WHATS[o["what"]]).lower(), "file": o["out"], "pages": pages}
+        )

@@ -1,10 +1,13 @@
-/* Militac table: draws the state the server sends; posts South's bids and cards. */
+/* Militac table: draws the state the server sends; posts South's bids and cards. The server
+   sends its sentences translated; this file's own words come from Django's JavaScript catalog. */
 (function () {
   "use strict";
   const { root, $, pace, wait, announce, runner } = window.PracticeRoom;
-  const SEATS = { N: "North", E: "East", S: "South", W: "West" };
-  const SIDES = { N: "North-South", S: "North-South", E: "East-West", W: "East-West" };
-  const who = (seat) => (seat === "S" ? "You" : SEATS[seat]);
+  const SEATS = { N: gettext("North"), E: gettext("East"), S: gettext("South"), W: gettext("West") };
+  const NS = gettext("North-South");
+  const EW = gettext("East-West");
+  const SIDES = { N: NS, S: NS, E: EW, W: EW };
+  const say = (text, values) => interpolate(text, values, true); // text: gettext("…")
   let state = null;
 
   function cardFace(card, tag) {
@@ -22,7 +25,7 @@
     slot.replaceChildren();
     const face = cardFace(card, "div");
     face.setAttribute("role", "img");
-    face.setAttribute("aria-label", `${SEATS[seat]}: ${card.words}`);
+    face.setAttribute("aria-label", say(gettext("%(seat)s: %(card)s"), { seat: SEATS[seat], card: card.words }));
     slot.appendChild(face);
   }
 
@@ -40,7 +43,7 @@
     log.replaceChildren();
     for (const bid of data.bids) {
       const item = document.createElement("li");
-      item.textContent = `${who(bid.seat)} ${bid.seat === "S" ? bid.text.replace(/^bids/, "bid").replace(/^passes/, "pass") : bid.text}`;
+      item.textContent = bid.sentence;
       log.appendChild(item);
     }
     const bidding = data.phase === "bidding";
@@ -68,7 +71,7 @@
       const button = cardFace(card, "button");
       button.type = "button";
       button.dataset.code = card.code;
-      button.setAttribute("aria-label", card.words + (card.aide ? " (the Aide)" : ""));
+      button.setAttribute("aria-label", card.aide ? say(gettext("%(card)s (the Aide)"), { card: card.words }) : card.words);
       button.disabled = !card.legal;
       if (card.aide) button.classList.add("aide");
       if (last !== null && card.company !== last) button.classList.add("suit-start");
@@ -79,15 +82,18 @@
 
   function render(data) {
     state = data;
-    $("contract").textContent = data.contract ? `${SEATS[data.contract.seat]}: ${data.contract.text}` : "none yet";
+    $("contract").textContent = data.contract
+      ? say(gettext("%(seat)s: %(card)s"), { seat: SEATS[data.contract.seat], card: data.contract.text })
+      : pgettext("contract", "none yet");
     $("squads-NS").textContent = data.squads.NS;
     $("squads-EW").textContent = data.squads.EW;
     let turn;
-    if (data.finished) turn = "Deal over";
-    else if (data.turn === "S" && data.phase === "bidding") turn = "Your bid";
-    else if (data.turn === "S" && data.phase === "aide") turn = "You took the Aide: discard a card";
-    else if (data.turn === "S") turn = `Your turn — squad ${data.squad_number} of 12`;
-    else turn = `${SEATS[data.turn]} to ${data.phase === "bidding" ? "bid" : "play"}`;
+    if (data.finished) turn = gettext("Deal over");
+    else if (data.turn === "S" && data.phase === "bidding") turn = gettext("Your bid");
+    else if (data.turn === "S" && data.phase === "aide") turn = gettext("You took the Aide: discard a card");
+    else if (data.turn === "S") turn = say(gettext("Your turn — squad %(squad)s of 12"), { squad: data.squad_number });
+    else if (data.phase === "bidding") turn = say(gettext("%(seat)s to bid"), { seat: SEATS[data.turn] });
+    else turn = say(gettext("%(seat)s to play"), { seat: SEATS[data.turn] });
     $("turn").textContent = turn;
     $("turn").classList.toggle("yours", data.turn === "S" && !data.finished);
     renderBids(data);
@@ -96,9 +102,9 @@
     renderHand(data);
     $("hint").textContent =
       data.phase === "aide" && data.turn === "S"
-        ? "Choose the card to discard face down (the Aide is marked)."
+        ? gettext("Choose the card to discard face down (the Aide is marked).")
         : data.phase === "bidding"
-          ? "Look at your cards, then bid or pass."
+          ? gettext("Look at your cards, then bid or pass.")
           : "";
     $("summary").hidden = !data.finished;
     root.querySelector(".hand-area").hidden = data.finished;
@@ -111,7 +117,7 @@
   async function animate(steps) {
     for (const step of steps) {
       if (step.seat !== "S") await wait(step.card ? pace : pace / 2);
-      announce(`${who(step.seat)} ${step.seat === "S" ? step.text.replace(/^(\w+?)s /, "$1 ") : step.text}.`);
+      announce(step.sentence);
       if (step.card) {
         if ($("trick-note").textContent) clearSquad();
         showPlayed(step.seat, step.card);
@@ -119,7 +125,10 @@
       if (step.winner) {
         $("squads-NS").textContent = step.squads.NS;
         $("squads-EW").textContent = step.squads.EW;
-        const note = `${who(step.winner)} ${step.winner === "S" ? "take" : "takes"} the squad for ${SIDES[step.winner]}.`;
+        const note =
+          step.winner === "S"
+            ? say(gettext("You take the squad for %(side)s."), { side: SIDES[step.winner] })
+            : say(gettext("%(seat)s takes the squad for %(side)s."), { seat: SEATS[step.winner], side: SIDES[step.winner] });
         $("trick-note").textContent = note;
         announce(note);
         await wait(pace * 1.6);

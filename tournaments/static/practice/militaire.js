@@ -1,16 +1,20 @@
-/* Militaire table: draws the state the server sends; posts your draws, melds and discards. */
+/* Militaire table: draws the state the server sends; posts your draws, melds and discards. The
+   server sends its sentences translated; this file's own words come from Django's catalog. */
 (function () {
   "use strict";
   const { root, $, pace, wait, announce, runner } = window.PracticeRoom;
   let state = null;
   const chosen = new Set();
+  const say = (text, values) => interpolate(text, values, true); // text: gettext("…")
 
   function cardFace(card, tag) {
     const face = document.createElement(tag);
     face.className = "card" + (card.red ? " red" : "") + (card.wild ? " wild" : "");
     face.innerHTML = '<span class="label"></span><span class="points"></span>';
     face.querySelector(".label").textContent = card.label;
-    face.querySelector(".points").textContent = card.wild ? "wild" : `${card.points} pts`;
+    face.querySelector(".points").textContent = card.wild
+      ? gettext("wild")
+      : say(gettext("%(points)s pts"), { points: card.points });
     return face;
   }
 
@@ -34,14 +38,18 @@
       row.className = "meld-row" + (player === data.turn && !data.round_over ? " on-turn" : "");
       const title = document.createElement("h3");
       const n = data.hand_sizes[player];
-      const held = player === 0 ? "" : ` · ${n} card${n === 1 ? "" : "s"}`;
-      title.textContent = `${name}: ${data.totals[player]} points${held}`;
+      const points = say(gettext("%(name)s: %(points)s points"), { name, points: data.totals[player] });
+      const held = player === 0 ? "" : ` · ${say(ngettext("%(count)s card", "%(count)s cards", n), { count: n })}`;
+      title.textContent = points + held;
       row.appendChild(title);
       for (const meld of data.melds[player]) {
         const group = document.createElement("div");
         group.className = "meld";
         group.setAttribute("role", "img");
-        group.setAttribute("aria-label", `${meld.kind} of ${meld.cards.map((c) => c.words).join(", ")}`);
+        group.setAttribute(
+          "aria-label",
+          say(gettext("%(kind)s of %(cards)s"), { kind: meld.kind, cards: meld.cards.map((c) => c.words).join(", ") }),
+        );
         for (const card of meld.cards) group.appendChild(cardFace(card, "div"));
         row.appendChild(group);
       }
@@ -82,13 +90,22 @@
     if (!data.round_over) return;
     const last = data.rounds[data.rounds.length - 1];
     let text = last.text;
-    if (data.finished) text += ` Game over: ${data.leaders.join(" and ")} ${data.leaders.length > 1 ? "share the win" : "wins"}.`;
-    $("summary-title").textContent = data.finished ? "Game over" : `Round ${data.rounds.length} over`;
+    if (data.finished) {
+      const leaders = data.leaders.join(gettext(" and "));
+      text +=
+        " " +
+        (data.leaders.length > 1
+          ? say(gettext("Game over: %(leaders)s share the win."), { leaders })
+          : say(gettext("Game over: %(leaders)s wins."), { leaders }));
+    }
+    $("summary-title").textContent = data.finished
+      ? gettext("Game over")
+      : say(gettext("Round %(round)s over"), { round: data.rounds.length });
     $("summary-text").textContent = text;
     const table = $("round-table");
-    const head = `<thead><tr><th scope="col">Round</th>${data.names.map((n) => `<th scope="col">${n}</th>`).join("")}</tr></thead>`;
+    const head = `<thead><tr><th scope="col">${gettext("Round")}</th>${data.names.map((n) => `<th scope="col">${n}</th>`).join("")}</tr></thead>`;
     const rows = data.rounds.map((r, i) => `<tr><th scope="row">${i + 1}</th>${r.points.map((p) => `<td>${p}</td>`).join("")}</tr>`);
-    const total = `<tr class="total"><th scope="row">Total</th>${data.totals.map((t) => `<td>${t}</td>`).join("")}</tr>`;
+    const total = `<tr class="total"><th scope="row">${gettext("Total")}</th>${data.totals.map((t) => `<td>${t}</td>`).join("")}</tr>`;
     table.innerHTML = `${head}<tbody>${rows.join("")}${total}</tbody>`;
     $("next-round").hidden = data.finished;
     summary.focus();
@@ -101,11 +118,11 @@
     $("round").textContent = data.round;
     $("totals").textContent = data.names.map((n, i) => `${n} ${data.totals[i]}`).join(" · ");
     let turn;
-    if (data.finished) turn = "Game over";
-    else if (data.round_over) turn = "Round over";
-    else if (data.your_turn && data.phase === "draw") turn = "Your turn: draw a card";
-    else if (data.your_turn) turn = "Meld if you can, then discard";
-    else turn = `${data.names[data.turn]} to play`;
+    if (data.finished) turn = gettext("Game over");
+    else if (data.round_over) turn = gettext("Round over");
+    else if (data.your_turn && data.phase === "draw") turn = gettext("Your turn: draw a card");
+    else if (data.your_turn) turn = gettext("Meld if you can, then discard");
+    else turn = say(gettext("%(seat)s to play"), { seat: data.names[data.turn] });
     $("turn").textContent = turn;
     $("turn").classList.toggle("yours", data.your_turn);
     $("stock-count").textContent = data.stock;
@@ -117,12 +134,12 @@
       const face = cardFace(data.discard_top, "span");
       top.className = face.className;
       top.append(...face.childNodes);
-      top.setAttribute("aria-label", `Take the ${data.discard_top.words} from the discard pile`);
+      top.setAttribute("aria-label", say(gettext("Take the %(card)s from the discard pile"), { card: data.discard_top.words }));
     }
     top.disabled = !drawTime || !data.discard_top;
     $("hint").textContent =
       data.your_turn && data.phase === "meld"
-        ? "Tap cards to choose them: three or more to meld, or one to discard."
+        ? gettext("Tap cards to choose them: three or more to meld, or one to discard.")
         : "";
     renderMelds(data);
     renderHand(data);

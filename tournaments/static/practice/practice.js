@@ -1,11 +1,13 @@
 /* Practice table: draws the state the server sends and plays the computer's cards in turn.
-   The server decides everything; this page only shows it and posts South's card. */
+   The server decides everything; this page only shows it and posts South's card. Its words
+   come from Django's JavaScript catalog (gettext, interpolate), loaded before this file. */
 (function () {
   "use strict";
   const root = document.getElementById("practice");
   if (!root) return;
   const $ = (id) => document.getElementById(id);
-  const SEATS = { N: "North", E: "East", S: "South", W: "West" };
+  const SEATS = { N: gettext("North"), E: gettext("East"), S: gettext("South"), W: gettext("West") };
+  const say = (text, values) => interpolate(text, values, true); // text: gettext("…")
   const params = new URLSearchParams(window.location.search);
   const number = (name, fallback) =>
     params.has(name) ? Math.max(0, Number(params.get(name)) || 0) : fallback;
@@ -20,8 +22,9 @@
   let lastTrick = null;
 
   const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-  const sideName = (seat) => (seat === "N" || seat === "S" ? "North-South" : "East-West");
-  const seatName = (seat) => (seat === "S" ? "You" : SEATS[seat]);
+  const sideName = (seat) => (seat === "N" || seat === "S" ? gettext("North-South") : gettext("East-West"));
+  const seatName = (seat) => (seat === "S" ? gettext("You") : SEATS[seat]);
+  const seatCard = (seat, card) => say(gettext("%(seat)s: %(card)s"), { seat: SEATS[seat], card: card.words });
 
   async function post(url, body) {
     const response = await fetch(url, {
@@ -48,7 +51,7 @@
     slot.replaceChildren();
     const face = cardFace(card, "div");
     face.setAttribute("role", "img");
-    face.setAttribute("aria-label", `${SEATS[seat]}: ${card.words}`);
+    face.setAttribute("aria-label", seatCard(seat, card));
     slot.appendChild(face);
   }
 
@@ -81,12 +84,13 @@
       name.textContent = seatName(play.seat);
       const face = cardFace(play.card, "div");
       face.setAttribute("role", "img");
-      face.setAttribute("aria-label", `${SEATS[play.seat]}: ${play.card.words}`);
+      face.setAttribute("aria-label", seatCard(play.seat, play.card));
       seat.append(name, face);
       panel.appendChild(seat);
     }
     const note = document.createElement("p");
-    note.textContent = `${seatName(lastTrick.winner)} won it.`;
+    note.textContent =
+      lastTrick.winner === "S" ? gettext("You won it.") : say(gettext("%(seat)s won it."), { seat: SEATS[lastTrick.winner] });
     panel.appendChild(note);
   }
 
@@ -125,11 +129,15 @@
 
   function brief(state) {
     const b = state.briefing;
-    $("briefing-deal").textContent = `${b.dealer} deals and ${b.leader} leads.`;
+    $("briefing-deal").textContent = say(gettext("%(dealer)s deals and %(leader)s leads."), b);
     $("briefing-task").textContent = b.task;
-    $("briefing-trump").textContent = `Trump: ${state.trump.code === "NT" ? "No trump" : state.trump.symbol + " " + state.trump.name}`;
-    $("role-ns").textContent = b.visitors === "NS" ? "visitors" : "defenders";
-    $("role-ew").textContent = b.visitors === "EW" ? "visitors" : "defenders";
+    $("briefing-trump").textContent = say(gettext("Trump: %(trump)s"), { trump: trumpText(state) });
+    $("role-ns").textContent = b.visitors === "NS" ? gettext("visitors") : gettext("defenders");
+    $("role-ew").textContent = b.visitors === "EW" ? gettext("visitors") : gettext("defenders");
+  }
+
+  function trumpText(state) {
+    return state.trump.code === "NT" ? state.trump.name : `${state.trump.symbol} ${state.trump.name}`;
   }
 
   function render(state) {
@@ -138,15 +146,15 @@
     trickSoFar = state.trick.plays.slice();
     lastTrick = state.last_trick;
     showLastTrick();
-    $("trump").textContent = state.trump.code === "NT" ? "No trump" : `${state.trump.symbol} ${state.trump.name}`;
+    $("trump").textContent = trumpText(state);
     $("trump").className = state.trump.code === "H" || state.trump.code === "D" ? "red" : "";
     setTricks(state.tricks);
     clearTrick();
     for (const play of state.trick.plays) showPlayed(play.seat, play.card);
     let turn;
-    if (state.finished) turn = "Hand over";
-    else if (state.turn === "S") turn = `Your turn — trick ${state.trick_number} of 13`;
-    else turn = `${SEATS[state.turn]} to play`;
+    if (state.finished) turn = gettext("Hand over");
+    else if (state.turn === "S") turn = say(gettext("Your turn — trick %(trick)s of 13"), { trick: state.trick_number });
+    else turn = say(gettext("%(seat)s to play"), { seat: SEATS[state.turn] });
     $("turn").textContent = turn;
     $("turn").classList.toggle("yours", state.turn === "S" && !state.finished);
     renderHand(state);
@@ -155,7 +163,7 @@
     root.querySelector(".hand-area").hidden = state.finished;
     if (state.finished) {
       const s = state.summary;
-      $("summary-tricks").textContent = `North-South took ${s.ns_tricks} tricks, East-West ${s.ew_tricks}.`;
+      $("summary-tricks").textContent = say(gettext("North-South took %(ns_tricks)s tricks, East-West %(ew_tricks)s."), s);
       $("summary-flags").textContent = s.text;
       $("summary-par").textContent = s.par_text || "";
       summary.focus();
@@ -165,20 +173,27 @@
   async function animate(steps) {
     for (const step of steps) {
       if (step.seat !== "S") {
-        $("turn").textContent = `${SEATS[step.seat]} to play`;
+        $("turn").textContent = say(gettext("%(seat)s to play"), { seat: SEATS[step.seat] });
         await wait(pace);
       }
       if ($("trick-note").textContent) clearTrick();
       showPlayed(step.seat, step.card);
       trickSoFar.push({ seat: step.seat, card: step.card });
-      announce(`${seatName(step.seat)} ${step.seat === "S" ? "play" : "plays"} the ${step.card.words}.`);
+      announce(
+        step.seat === "S"
+          ? say(gettext("You play the %(card)s."), { card: step.card.words })
+          : say(gettext("%(seat)s plays the %(card)s."), { seat: SEATS[step.seat], card: step.card.words }),
+      );
       if (step.winner) {
         setTricks(step.tricks);
         lastTrick = { plays: trickSoFar, winner: step.winner };
         trickSoFar = [];
         showLastTrick();
-        const note = `${seatName(step.winner)} ${step.winner === "S" ? "win" : "wins"} the trick for ${sideName(step.winner)}.`;
-        $("trick-note").textContent = hold > 0 ? `${note} Tap to go on.` : note;
+        const note =
+          step.winner === "S"
+            ? say(gettext("You win the trick for %(side)s."), { side: sideName(step.winner) })
+            : say(gettext("%(seat)s wins the trick for %(side)s."), { seat: SEATS[step.winner], side: sideName(step.winner) });
+        $("trick-note").textContent = hold > 0 ? `${note} ${gettext("Tap to go on.")}` : note;
         announce(note);
         await holdTrick();
         clearTrick();
@@ -192,7 +207,7 @@
     try {
       const { ok, data } = await request;
       if (!ok) {
-        announce(data.error || "That card cannot be played now.");
+        announce(data.error || gettext("That card cannot be played now."));
         busy = false;
         if (data.hand) render(data);
         return;
@@ -202,7 +217,7 @@
       render(data);
     } catch (error) {
       busy = false;
-      announce("The table could not reach the server. Try again.");
+      announce(gettext("The table could not reach the server. Try again."));
     }
   }
 

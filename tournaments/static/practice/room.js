@@ -31,7 +31,7 @@ window.PracticeRoom = (function () {
       try {
         const { ok, data } = await request;
         if (!ok) {
-          announce(data.error || "That move is not allowed now.");
+          announce(data.error || gettext("That move is not allowed now."));
           busy = false;
           if (data.phase) game.render(data);
           return;
@@ -41,7 +41,7 @@ window.PracticeRoom = (function () {
         game.render(data);
       } catch (error) {
         busy = false;
-        announce("The table could not reach the server. Try again.");
+        announce(gettext("The table could not reach the server. Try again."));
       }
     }
     return {
