@@ -52,8 +52,8 @@ browser:
 # The French catalog: collect every marked string (new ones come out empty), then, once
 # translated in tournaments/locale/fr/LC_MESSAGES/*.po, compile. tests/test_catalog.py checks both.
 messages: $(TESTSTAMP)
-	cd tournaments && ../$(BIN)/python ../manage.py makemessages -l fr --add-location file
-	cd tournaments && ../$(BIN)/python ../manage.py makemessages -d djangojs -l fr --add-location file
+	cd tournaments && ../$(BIN)/python ../manage.py makemessages -l fr --add-location file --no-obsolete
+	cd tournaments && ../$(BIN)/python ../manage.py makemessages -d djangojs -l fr --add-location file --no-obsolete
 	cd tournaments && ../$(BIN)/python ../manage.py compilemessages -l fr
 
 lint: $(TESTSTAMP)

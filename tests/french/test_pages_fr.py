@@ -46,22 +46,8 @@ def french_event():
     return event
 
 
-# Pages whose English comes from other parts of the app, translated on other branches: the
-# playoff explanations and sides (selectors/, rules/: fr-messages) and the print form
-# (views/printing.py: fr-print-practice). Once those land, these pass (xfail is not strict).
-ELSEWHERE = {
-    "playoffs": "playoff explanations and sides are translated in selectors/ and rules/",
-    "print": "the print form is translated with views/printing.py",
-}
-
-
 def _pages(names, extra):
-    params = []
-    for name in [*names, *extra]:
-        reason = ELSEWHERE.get(name)
-        marks = [pytest.mark.xfail(reason=reason, strict=False)] if reason else []
-        params.append(pytest.param(name, marks=marks, id=name))
-    return params
+    return [pytest.param(name, id=name) for name in [*names, *extra]]
 
 
 EVENT_PAGES = (
