@@ -223,3 +223,14 @@ def test_the_log_in_page_speaks_the_glossary_words(client):
     text = visible_text(client.get(reverse("login"), **FRENCH).content.decode())
     assert "Se connecter" in text
     assert english_left(text) == []
+
+
+def test_the_playoff_history_says_what_happened_in_french(client):
+    """The playoffs page's history reads « tirage enregistré pour le rang 1 », not the audit's
+    English action."""
+    event = french_event()
+    client.force_login(make_user("lead", event))
+    page = client.get(reverse("tournaments:playoffs", args=[event.slug]), **FRENCH)
+    text = visible_text(page.content.decode())
+    assert "tirage enregistré pour le rang 1" in text
+    assert "playoff draw" not in text

@@ -23,7 +23,7 @@ from .hand_grid import (
 )
 from .ledger import closed_days, day_ledger, results, table_ledgers, teams, teams_by_table
 from .movement import hand_from_row, rotation, rotation_payload
-from .people import playoff_history, public_name, role_names, roles
+from .people import playoff_change, playoff_history, public_name, role_names, roles
 from .ranking import (
     advancing_tables,
     all_hands_played,
@@ -65,6 +65,7 @@ __all__ = [
     "hands_entered",
     "hands_played",
     "playoff_due_tables",
+    "playoff_change",
     "playoff_history",
     "playoffs",
     "public_name",

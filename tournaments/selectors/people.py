@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
 from ..models import AuditEntry, Event, EventRole, Role
 
@@ -40,3 +40,21 @@ def public_name(name: str, known: dict[str, str]) -> str:
 def playoff_history(event: Event) -> list[AuditEntry]:
     """Every playoff draw, hand and correction, oldest first."""
     return list(AuditEntry.objects.filter(event=event, action__startswith="playoff").order_by("at"))
+
+
+# The history's audit actions are data (English, stable); readers get them in their language.
+_PLAYOFF_CHANGES = {
+    "playoff draw": gettext_lazy("draw recorded for rank %(number)s"),
+    "playoff replaced": gettext_lazy("playoff for rank %(number)s replaced: the tie changed"),
+    "playoff hand entered": gettext_lazy("playoff hand %(number)s entered"),
+    "playoff hand corrected": gettext_lazy("playoff hand %(number)s corrected"),
+}
+
+
+def playoff_change(entry: AuditEntry) -> str:
+    """What a playoff history entry did, in the reader's language."""
+    words = _PLAYOFF_CHANGES.get(entry.action)
+    number = re.search(r"\d+", entry.target)
+    if words is None or number is None:
+        return f"{entry.action}: {entry.target}"
+    return words % {"number": number.group()}

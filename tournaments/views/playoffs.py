@@ -264,6 +264,7 @@ def playoffs(request, slug):
     history = [
         {
             "entry": a,
+            "what": selectors.playoff_change(a),
             "who": a.actor if can_lead else selectors.public_name(a.actor, known),
             "before": change_text(a.before),
             "after": change_text(a.after),
