@@ -14,6 +14,9 @@ import os
 import sys
 from pathlib import Path
 
+# Every text below is read after Django is set up: it speaks WHIST_LANGUAGE (default English).
+from django.utils.translation import gettext as _
+
 CHECKOUT = (Path(__file__).resolve().parent.parent / "manage.py").exists()
 
 
@@ -61,17 +64,24 @@ def prepare(*, ask_for_leader: bool) -> None:
     call_command("migrate", interactive=False, verbosity=0)
     open_doors = accounts.published_password_users()
     if open_doors:
-        names = ", ".join(open_doors)
         raise SystemExit(
-            f"Refusing to start: the account(s) {names} still have the demo's published "
-            "password, so anyone on the network could log in as a leader.\n"
-            f"Remove the demo leader: {manage_hint('remove_demo_leader')}\n"
-            f"or give the account a new password: {manage_hint('changepassword ' + open_doors[0])}"
+            _(
+                "Refusing to start: the account(s) %(names)s still have the demo's published "
+                "password, so anyone on the network could log in as a leader.\n"
+                "Remove the demo leader: %(remove)s\n"
+                "or give the account a new password: %(change)s"
+            )
+            % {
+                "names": ", ".join(open_doors),
+                "remove": manage_hint("remove_demo_leader"),
+                "change": manage_hint("changepassword " + open_doors[0]),
+            }
         )
     if not accounts.leader_exists():
         if not ask_for_leader or not sys.stdin.isatty():
             raise SystemExit(
-                f"There is no leader account yet. Create yours first: {manage_hint('createleader')}"
+                _("There is no leader account yet. Create yours first: %(command)s")
+                % {"command": manage_hint("createleader")}
             )
         ask_leader()
     if not static_is_current():
@@ -106,19 +116,19 @@ def ask_leader() -> None:
     from tournaments.rules.errors import RulesError
     from tournaments.services import accounts
 
-    say("No leader account yet. Choose the user name and password you will log in with.")
+    say(_("No leader account yet. Choose the user name and password you will log in with."))
     while True:
-        username = input("Leader's user name: ").strip()
-        password = getpass.getpass("Password: ")
-        if password != getpass.getpass("Password again: "):
-            say("The two passwords differ; try again.")
+        username = input(_("Leader's user name: ")).strip()
+        password = getpass.getpass(_("Password: "))
+        if password != getpass.getpass(_("Password again: ")):
+            say(_("The two passwords differ; try again."))
             continue
         try:
             accounts.leader_create(username=username, password=password)
         except RulesError as error:
             say(str(error))
             continue
-        say(f"Leader {username!r} created.")
+        say(_("Leader « %(name)s » created.") % {"name": username})
         return
 
 
@@ -126,19 +136,22 @@ def announce(url: str, addresses: list[str]) -> None:
     from django.conf import settings
 
     say()
-    say("Military Whist Director is serving the hall.")
-    say(f"Phones open: {url}")
+    say(_("Military Whist Director is serving the hall."))
+    say(_("Phones open: %(url)s") % {"url": url})
     if not addresses:
-        say("No network found: phones cannot reach this laptop. Join the hall's Wi-Fi, restart.")
+        say(_("No network found: phones cannot reach this laptop. Join the hall's Wi-Fi, restart."))
     elif len(addresses) > 1:
-        say("Other addresses of this laptop: " + ", ".join(addresses[1:]))
+        say(_("Other addresses of this laptop: %(list)s") % {"list": ", ".join(addresses[1:])})
     lines = qr_lines(url)
     if lines:
         say(lines)
-    say(f"Show {url}/hall/ on the projector so players can scan the address.")
-    say(f"Data folder: {settings.DATA_DIR}")
-    say(f"Backups after every change: {settings.BACKUP_DIR} (WHIST_BACKUP_DIR for a USB stick)")
-    say("Ctrl+C stops it.")
+    say(_("Show %(url)s/hall/ on the projector so players can scan the address.") % {"url": url})
+    say(_("Data folder: %(folder)s") % {"folder": settings.DATA_DIR})
+    say(
+        _("Backups after every change: %(folder)s (WHIST_BACKUP_DIR for a USB stick)")
+        % {"folder": settings.BACKUP_DIR}
+    )
+    say(_("Ctrl+C stops it."))
 
 
 def serve_wsgi(listen: str, *, behind_proxy: bool = False) -> None:
@@ -175,7 +188,13 @@ def hall(listen: str) -> None:
 def serve(listen: str) -> None:
     setup("serve")
     prepare(ask_for_leader=False)
-    say(f"Military Whist Director serving on {listen} (behind your HTTPS proxy). Ctrl+C stops it.")
+    say(
+        _(
+            "Military Whist Director serving on %(listen)s (behind your HTTPS proxy). "
+            "Ctrl+C stops it."
+        )
+        % {"listen": listen}
+    )
     serve_wsgi(listen, behind_proxy=True)
 
 
@@ -185,7 +204,9 @@ def demo(listen: str) -> None:
 
     call_command("migrate", interactive=False, verbosity=0)
     call_command("load_demo")
-    say(f"Military Whist Director: open http://{listen}/ (Ctrl+C stops it)")
+    say(
+        _("Military Whist Director: open http://%(listen)s/ (Ctrl+C stops it)") % {"listen": listen}
+    )
     call_command("runserver", listen, use_reloader=False)
 
 

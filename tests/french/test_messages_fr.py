@@ -235,3 +235,15 @@ def test_a_command_refuses_in_french_with_every_problem_on_its_line(tmp_path):
     lines = str(caught.value).splitlines()
     assert lines[0] == f"{bad}{NBSP}: rien n'a été importé."
     assert lines[1] == f"ligne 3, colonne Table{NBSP}: le tournoi a les tables 1 à 2, et non 7"
+
+
+def test_the_hall_console_speaks_french(capsys):
+    """`whist-director hall` announces the phones' address and the backups in French."""
+    from whistdirector import launch
+
+    with translation.override("fr-ca"):
+        launch.announce("http://192.168.1.20:8000", ["192.168.1.20", "10.0.0.5"])
+    said = capsys.readouterr().out
+    assert "Les téléphones ouvrent\u00a0: http://192.168.1.20:8000" in said
+    assert "Autres adresses de cet ordinateur\u00a0: 10.0.0.5" in said
+    assert english_left(said) == []
