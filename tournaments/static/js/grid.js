@@ -1,12 +1,7 @@
 /* Hand entry grid: Enter moves to the next table, flags preview as you type, live count. */
 (function () {
   "use strict";
-  /* Words on screen come from Django's JavaScript catalog (the page's language); English if absent. */
-  var gettext = window.gettext || function (s) { return s; };
-  var ngettext = window.ngettext || function (s, p, n) { return n === 1 ? s : p; };
-  var interpolate = window.interpolate || function (f, o) {
-    return f.replace(/%\((\w+)\)s/g, function (m, k) { return String(o[k]); });
-  };
+  /* gettext, ngettext, interpolate: the page's words (templates/_js_catalog.html). */
   var form = document.getElementById("grid");
   if (!form) return;
   var oneAt = +form.dataset.oneFlagAt, twoAt = +form.dataset.twoFlagsAt;

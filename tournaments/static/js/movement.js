@@ -3,12 +3,7 @@ pair's destination. Follows standings.json's hands_played; the rotation is read 
 type shrinks until every table fits the screen. */
 (function () {
   "use strict";
-  /* Words on screen come from Django's JavaScript catalog (the page's language); English if absent. */
-  var gettext = window.gettext || function (s) { return s; };
-  var ngettext = window.ngettext || function (s, p, n) { return n === 1 ? s : p; };
-  var interpolate = window.interpolate || function (f, o) {
-    return f.replace(/%\((\w+)\)s/g, function (m, k) { return String(o[k]); });
-  };
+  /* gettext, ngettext, interpolate: the page's words (templates/_js_catalog.html). */
   var box = document.getElementById("movement");
   if (!box) return;
   var call = document.getElementById("movement-call");

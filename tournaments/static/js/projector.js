@@ -6,13 +6,7 @@ still reads across a hall, the rows are shown a screenful at a time, turning eve
 seconds. */
 (function () {
   "use strict";
-  /* Words on screen come from Django's JavaScript catalog (the page's language); English if absent. */
-  var gettext = window.gettext || function (s) { return s; };
-  var pgettext = window.pgettext || function (c, s) { return s; };
-  var ngettext = window.ngettext || function (s, p, n) { return n === 1 ? s : p; };
-  var interpolate = window.interpolate || function (f, o) {
-    return f.replace(/%\((\w+)\)s/g, function (m, k) { return String(o[k]); });
-  };
+  /* gettext, pgettext, ngettext, interpolate: the page's words (templates/_js_catalog.html). */
   function clock() {  // the time in the page's language: 14 h 05 in French
     return new Date().toLocaleTimeString(document.documentElement.lang || [], {hour: "2-digit", minute: "2-digit"});
   }
