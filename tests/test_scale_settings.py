@@ -1,4 +1,4 @@
-"""Database connection defaults: PostgreSQL keeps connections, checked before reuse."""
+"""Database connection defaults: server threads keep connections, checked before reuse."""
 
 from __future__ import annotations
 
@@ -30,11 +30,12 @@ def connection_settings(url: str, **extra: str) -> list:
     ("url", "extra", "expected"),
     [
         ("postgres://u:p@127.0.0.1:5432/whist", {}, [600, True]),
-        ("sqlite:////tmp/whist.sqlite3", {}, [0, True]),
+        ("sqlite:////tmp/whist.sqlite3", {}, [600, True]),
+        ("sqlite:////tmp/whist.sqlite3", {"WHIST_CONN_MAX_AGE": "0"}, [0, True]),
         ("postgres://u:p@127.0.0.1:5432/whist", {"WHIST_CONN_MAX_AGE": "0"}, [0, True]),
     ],
 )
 def test_connection_lifetime_defaults(url, extra, expected):
-    """PostgreSQL keeps each thread's connection 600 s and SQLite none, unless
+    """Each server thread keeps its connection 600 s on PostgreSQL and SQLite alike, unless
     WHIST_CONN_MAX_AGE says otherwise; kept connections are checked before reuse."""
     assert connection_settings(url, **extra) == expected

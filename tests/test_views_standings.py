@@ -58,3 +58,37 @@ def test_a_tables_page_shows_its_rotation_and_flag_chart(client, event):
 def test_a_table_that_does_not_exist_is_not_found(client, event):
     """Table 9 of a 4-table event answers 404."""
     assert client.get(reverse("tournaments:table", args=[event.slug, 9])).status_code == 404
+
+
+def rotation_row(html: str, hand: int) -> tuple[str, list[str]]:
+    """The opening tag and the text of each cell of ``hand``'s row on a table's page."""
+    body = html.split('<table class="compact table-rotation">')[1].split("</tbody>")[0]
+    for row in re.findall(r"(<tr[^>]*>)(.*?)</tr>", body, re.S):
+        cells = [
+            re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", row[1])
+        ]
+        if cells and cells[0] == str(hand):
+            return row[0], cells
+    raise AssertionError(f"no row for hand {hand}")
+
+
+def test_a_tables_page_shows_each_hands_tricks_and_flags_and_marks_the_hand_to_play(client):
+    """A table's row gives both hands' tricks and the flags won and lost ("+2 −2"), a hand of
+    too few tricks reads "0", and the first hand without a result is marked as now."""
+    event = make_event("rows", tables=4)
+    play(event, [1], tricks=10)
+    play(event, [2], tricks=5)
+    html = client.get(reverse("tournaments:table", args=[event.slug, 2])).content.decode()
+    first = selectors.rotation(event).hand(1)
+    tag, cells = rotation_row(html, 1)
+    assert cells[3:] == [
+        f"Table {first.moves[2]}",
+        "10",
+        f"Table {first.visitor_of(2)}",
+        "10",
+        "+2 −2",
+    ]
+    assert "now" not in tag
+    assert rotation_row(html, 2)[1][-1] == "0"
+    tag, cells = rotation_row(html, 3)
+    assert 'class="now"' in tag and cells[4] == cells[6] == cells[7] == ""

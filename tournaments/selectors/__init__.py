@@ -21,7 +21,16 @@ from .hand_grid import (
     hands_entered,
     waiting_entries,
 )
-from .ledger import closed_days, day_ledger, results, table_ledgers, teams, teams_by_table
+from .ledger import (
+    closed_days,
+    day_ledger,
+    results,
+    table_ledgers,
+    table_results,
+    team_at,
+    teams,
+    teams_by_table,
+)
 from .movement import hand_from_row, rotation, rotation_payload
 from .people import playoff_change, playoff_history, public_name, role_names, roles
 from .ranking import (
@@ -82,6 +91,8 @@ __all__ = [
     "table_state",
     "team_entries",
     "teams",
+    "table_results",
+    "team_at",
     "teams_by_table",
     "token_row",
     "waiting_entries",

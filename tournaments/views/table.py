@@ -9,6 +9,7 @@ from django.views.decorators.http import require_GET
 
 from .. import charts, selectors
 from ..rules.flags import flags_won
+from .table_rows import rotation_rows
 
 
 @require_GET
@@ -17,8 +18,8 @@ def table_page(request, slug, number: int):
     if not 1 <= number <= event.tables:
         raise Http404(_("No such table"))
     rotation = selectors.rotation(event)
-    recorded = selectors.results(event, table=number)  # the hands touching this table
-    teams = selectors.teams_by_table(event)
+    recorded = selectors.table_results(event, number)
+    team = selectors.team_at(event, number)
     by_host = {(r.hand, r.host_table): r for r in recorded}
     settings = event.flag_settings
     hands = []
@@ -43,13 +44,14 @@ def table_page(request, slug, number: int):
             seen.add(h.day)
             day_starts.append(h.number)
     standing = next((s for s in selectors.standings(event) if s.table == number), None)
+    now = selectors.table_now(event, number, by_host.keys(), team)
     context = {
         "event": event,
         "number": number,
-        "team": teams.get(number),
-        "now": selectors.table_now(event, number, by_host.keys(), teams.get(number)),
+        "team": team,
+        "now": now,
         "standing": standing,
-        "hands": hands,
+        "rows": rotation_rows(hands, now["hand"].number if now else None, event.alternate_pairs),
         "chart": charts.chart(series, len(rotation.hands), day_starts, settings.flags_per_table),
     }
     return render(request, "tournaments/table.html", context)
