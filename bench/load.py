@@ -2,20 +2,23 @@
 
 Prepares a 250-table, 50-hand event (every hand but the last few already played), starts the
 hall server (``python -m whistdirector hall``, waitress) on 127.0.0.1, then for a bounded time
-N simulated phones (threads, keep-alive connections over loopback) read standings.json, the
-standings page and random table pages while one leader saves a whole hand from the entry grid
-every few seconds. Every standings.json read is checked against the standings the rules give
-after 0, 1, 2 ... saved hands: a read that matches none saw a half-saved hand.
+N simulated phones (threads, keep-alive connections over loopback, asking for gzip as every
+phone's browser does) read standings.json, the standings page and random table pages while one
+leader saves a whole hand from the entry grid every few seconds. Every standings.json read is
+checked against the standings the rules give after 0, 1, 2 ... saved hands: a read that
+matches none saw a half-saved hand.
 
-    .venv/bin/python bench/load.py [--phones 16] [--duration 30] [--every 3]
+    .venv/bin/python bench/load.py [--phones 16] [--duration 30] [--every 3] [--plain]
         [--server "CMD with {python} {host} {port}"]      # DATABASE_URL=... for PostgreSQL
 
-Prints requests per second, p50/p95/p99 of reads and saves, and the server's memory.
+Prints requests per second, p50/p95/p99 of reads and saves, the server's CPU time per request
+(a fair figure on a shared machine) and its memory.
 """
 
 from __future__ import annotations
 
 import argparse
+import gzip
 import http.client
 import os
 import random
@@ -44,6 +47,7 @@ def main() -> None:
     parser.add_argument("--duration", type=float, default=30.0, help="seconds of load")
     parser.add_argument("--every", type=float, default=3.0, help="seconds between saves")
     parser.add_argument("--port", type=int, default=8765)
+    parser.add_argument("--plain", action="store_true", help="phones that do not ask for gzip")
     parser.add_argument(
         "--server",
         default="{python} -m whistdirector hall --listen {host}:{port}",
@@ -166,12 +170,15 @@ def start_server(args, data: Path) -> subprocess.Popen:
 class Client:
     """One keep-alive connection with its cookies."""
 
-    def __init__(self, port: int) -> None:
-        self.port, self.cookies = port, {}
+    def __init__(self, port: int, plain: bool = False) -> None:
+        self.port, self.cookies, self.plain = port, {}, plain
         self.conn = http.client.HTTPConnection(HOST, port, timeout=30)
 
     def request(self, method: str, path: str, body: dict | None = None) -> tuple[int, bytes]:
-        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
+        headers = {
+            "Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items()),
+            "Accept-Encoding": "identity" if self.plain else "gzip, deflate",
+        }
         data = None
         if body is not None:
             data = urllib.parse.urlencode(body)
@@ -190,6 +197,8 @@ class Client:
         for header in response.headers.get_all("Set-Cookie") or []:
             name, _, value = header.split(";", 1)[0].partition("=")
             self.cookies[name.strip()] = value
+        if response.getheader("Content-Encoding") == "gzip":
+            content = gzip.decompress(content)
         return response.status, content
 
 
@@ -204,7 +213,7 @@ def run(args, slug: str, expected: dict, first_hand: int, saves: int, server) ->
     lock = threading.Lock()
 
     def phone(n: int) -> None:
-        client, rng = Client(args.port), random.Random(n)
+        client, rng = Client(args.port, args.plain), random.Random(n)
         kinds = [
             ("standings.json", lambda: f"/events/{slug}/standings.json"),
             ("standings page", lambda: f"/events/{slug}/standings/"),
@@ -259,6 +268,7 @@ def run(args, slug: str, expected: dict, first_hand: int, saves: int, server) ->
     phones = [threading.Thread(target=phone, args=(n,), daemon=True) for n in range(args.phones)]
     writer = threading.Thread(target=leader, daemon=True)
     memory = [rss_mb(server.pid)]
+    cpu = cpu_seconds(server.pid)
     began = time.perf_counter()
     for thread in [*phones, writer]:
         thread.start()
@@ -269,10 +279,11 @@ def run(args, slug: str, expected: dict, first_hand: int, saves: int, server) ->
     for thread in [*phones, writer]:
         thread.join(timeout=60)
     elapsed = time.perf_counter() - began
-    report(args, samples, save_times, elapsed, memory, problems, seen_saves)
+    cpu = cpu_seconds(server.pid) - cpu
+    report(args, samples, save_times, elapsed, memory, problems, seen_saves, cpu)
 
 
-def report(args, samples, save_times, elapsed, memory, problems, seen_saves) -> None:
+def report(args, samples, save_times, elapsed, memory, problems, seen_saves, cpu) -> None:
     reads = [t for kind in samples.values() for t in kind]
     print(
         f"\n{args.phones} phones, {elapsed:.0f} s, one leader saving {args.tables} tables "
@@ -284,6 +295,11 @@ def report(args, samples, save_times, elapsed, memory, problems, seen_saves) -> 
             f"{name:<16}{len(values):>7}{len(values) / elapsed:>8.0f}"
             + "".join(f"{percentile(values, q) * 1000:>9.1f}" for q in (50, 95, 99))
         )
+    requests = len(reads) + len(save_times)
+    print(
+        f"server CPU: {cpu:.1f} s in {elapsed:.0f} s, {cpu / max(requests, 1) * 1000:.2f} ms per "
+        "request (saves and backups included)"
+    )
     print(f"server memory (RSS): {memory[0]:.0f} MB at start, {max(memory):.0f} MB at most")
     print(f"saved hands seen by phones: {sorted(set(seen_saves))}")
     print(f"problems: {len(problems)}" + "".join(f"\n  {p}" for p in sorted(set(problems))[:10]))
@@ -293,6 +309,15 @@ def percentile(values: list[float], q: int) -> float:
     if len(values) < 2:
         return values[0] if values else float("nan")
     return statistics.quantiles(values, n=100, method="inclusive")[q - 1]
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time of the server process (Linux's /proc; 0 elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def rss_mb(pid: int) -> float:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import gzip
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -65,3 +67,25 @@ def test_a_leaders_menu_is_never_shown_to_a_phone(client, event):
 def test_an_unknown_event_is_still_not_found(client):
     """An address with no event behind it answers 404, cached pages or not."""
     assert client.get(reverse("tournaments:standings", args=["nowhere"])).status_code == 404
+
+
+@pytest.mark.parametrize("page", [*PAGES, "standings.json"])
+def test_a_phone_that_accepts_gzip_gets_the_same_page_in_fewer_bytes(client, event, page):
+    """A phone's browser asks for gzip and gets the page it would get plain, compressed; a
+    reader that does not ask gets it plain; both are told the answer varies by encoding."""
+    name, args = PAGES.get(page, ("standings_json", []))
+    url = reverse(f"tournaments:{name}", args=[event.slug, *args])
+    plain = Client().get(url)
+    packed = Client().get(url, headers={"Accept-Encoding": "gzip, deflate, br"})
+    assert packed["Content-Encoding"] == "gzip" and "Content-Encoding" not in plain
+    assert gzip.decompress(packed.content) == plain.content
+    assert len(packed.content) < len(plain.content) / 3
+    assert "Accept-Encoding" in plain["Vary"] and "Accept-Encoding" in packed["Vary"]
+
+
+def test_a_leaders_page_is_never_compressed(client, event):
+    """Pages with a leader's menu (and their form tokens) are written afresh, never gzipped."""
+    client.force_login(make_user("lead", event))
+    url = reverse("tournaments:standings", args=[event.slug])
+    page = client.get(url, headers={"Accept-Encoding": "gzip"})
+    assert "Content-Encoding" not in page and "Enter hands" in page.content.decode()

@@ -12,6 +12,7 @@ from django_tables2 import RequestConfig
 
 from .. import selectors
 from ..tables import standings_table
+from .page_cache import compressed_response, gzipped
 
 
 @require_safe
@@ -20,19 +21,23 @@ def healthz(request):
     return HttpResponse("ok", content_type="text/plain")
 
 
-def _json(slug: str, name: str, build) -> HttpResponse:
-    body = selectors.cached_by_slug(slug, name, lambda event: json.dumps(build(event)).encode())
-    return HttpResponse(body, content_type="application/json")
+def _json(request, slug: str, name: str, build) -> HttpResponse:
+    def encoded(event) -> tuple[bytes, bytes]:
+        body = json.dumps(build(event)).encode()
+        return body, gzipped(body)
+
+    body, packed = selectors.cached_by_slug(slug, name, encoded)
+    return compressed_response(request, body, packed, content_type="application/json")
 
 
 @require_GET
 def rotation_json(request, slug):
-    return _json(slug, "rotation.json.bytes", selectors.rotation_payload)
+    return _json(request, slug, "rotation.json.bytes", selectors.rotation_payload)
 
 
 @require_GET
 def standings_json(request, slug):
-    return _json(slug, "standings.json.bytes", selectors.standings_payload)
+    return _json(request, slug, "standings.json.bytes", selectors.standings_payload)
 
 
 @require_GET
