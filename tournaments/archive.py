@@ -195,8 +195,24 @@ def export_event(event: Event) -> dict:
 
 
 def dumps(archive: dict) -> str:
-    """The archive as text: sorted keys and fixed indentation, so equal archives are equal bytes."""
-    return json.dumps(archive, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+    """The archive as text, one record per line under each sorted key, so equal archives are
+    equal bytes and a person can still read and compare them. Each record goes through json's
+    C encoder: an indented dump of a 250-table event took a second of the hall server's time
+    at every automatic backup."""
+    parts = []
+    for key in sorted(archive):
+        value = archive[key]
+        if isinstance(value, list) and value:
+            records = ",\n  ".join(_compact(record) for record in value)
+            text = f"[\n  {records}\n ]"
+        else:
+            text = _compact(value)
+        parts.append(f" {_compact(key)}: {text}")
+    return "{\n" + ",\n".join(parts) + "\n}\n"
+
+
+def _compact(value) -> str:
+    return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(", ", ": "))
 
 
 def _check(archive: dict) -> None:

@@ -11,6 +11,7 @@ from .events import (
     cached_page,
     event_by_slug,
     event_rows,
+    forget_stamps,
     recent_events,
 )
 from .hand_grid import (
@@ -55,6 +56,7 @@ from .table_entry import (
 __all__ = [
     "EventRow",
     "event_rows",
+    "forget_stamps",
     "archive_text",
     "advancing_tables",
     "all_hands_played",

@@ -6,6 +6,7 @@ Every write bumps the revision, so a cached value can never outlive the results 
 from __future__ import annotations
 
 import threading
+import time
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -13,6 +14,8 @@ from datetime import UTC, datetime
 from django.core.cache import cache
 from django.db import connection
 from django.db.models import Count, F, Max
+from django.db.models.signals import post_delete, post_save
+from django.dispatch import receiver
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext
@@ -59,7 +62,8 @@ def cached_by_slug(slug: str, name: str, build):
         raise Http404(gettext("No such event"))
     value = _kept_for(_event_id(row[0], row[1]), row[2]).get(name, _MISSING)
     if value is _MISSING:
-        value = cached(event_by_slug(slug), name, lambda: build(event_by_slug(slug)))
+        event = event_by_slug(slug)
+        value = cached(event, name, lambda: build(event))
     return value
 
 
@@ -78,10 +82,36 @@ def cached_page(slug: str, path: str, render):
 
 
 def _stamp(slug: str) -> tuple | None:
-    """The event's id, creation time and revision (one query), or None."""
+    """The event's id, creation time and revision, or None: read at most once a second per
+    process, and afresh after any write this process makes (``forget_stamps``). Phones in a
+    full hall ask hundreds of times a second; a write by another process (a command, a second
+    server) shows within the second."""
+    now = time.monotonic()
+    known = _stamps.get(slug)
+    if known is not None and now - known[0] < STAMP_SECONDS:
+        return known[1]
     with connection.cursor() as cursor:
         cursor.execute(_STAMP_SQL, [slug])
-        return cursor.fetchone()
+        row = cursor.fetchone()
+    if len(_stamps) > _KEPT_EVENTS:
+        _stamps.clear()
+    _stamps[slug] = (now, row)
+    return row
+
+
+STAMP_SECONDS = 1.0
+_stamps: dict[str, tuple[float, tuple | None]] = {}
+
+
+def forget_stamps() -> None:
+    """Read every event's revision afresh on the next request (this process changed one)."""
+    _stamps.clear()
+
+
+@receiver(post_save, sender=Event)
+@receiver(post_delete, sender=Event)
+def _event_changed(**kwargs) -> None:
+    forget_stamps()
 
 
 # Per event, the values and pages of its latest revision seen by this process: a write makes

@@ -7,7 +7,7 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
-from .. import backups, permissions
+from .. import backups, permissions, selectors
 from ..models import AuditEntry, Event
 
 
@@ -30,4 +30,6 @@ def bump_revision(event: Event) -> None:
     once the change is committed."""
     Event.objects.filter(pk=event.pk).update(revision=F("revision") + 1)
     event.refresh_from_db(fields=["revision"])
+    selectors.forget_stamps()  # now for this transaction's own reads, again once others see it
+    transaction.on_commit(selectors.forget_stamps)
     transaction.on_commit(lambda: backups.request(event.pk))
