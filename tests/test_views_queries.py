@@ -19,7 +19,7 @@ PAGES = {
     "table page": ("table", [1]),
     "day close": ("close_day", [1]),
 }
-MAX_QUERIES = {"grid": 12, "standings": 6, "projector": 6, "table page": 9, "day close": 13}
+MAX_QUERIES = {"grid": 12, "standings": 7, "projector": 7, "table page": 10, "day close": 13}
 
 
 def queries(client, tables: int, name: str, args: list) -> int:

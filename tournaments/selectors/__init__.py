@@ -12,6 +12,7 @@ from .events import (
     event_by_slug,
     event_rows,
     forget_stamps,
+    page_event,
     recent_events,
 )
 from .hand_grid import (
@@ -57,6 +58,7 @@ __all__ = [
     "EventRow",
     "event_rows",
     "forget_stamps",
+    "page_event",
     "archive_text",
     "advancing_tables",
     "all_hands_played",

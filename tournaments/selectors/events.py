@@ -32,6 +32,21 @@ def event_by_slug(slug: str) -> Event:
     return get_object_or_404(Event, slug=slug)
 
 
+def page_event(slug: str) -> Event:
+    """The event as a public page shows it: loaded once per revision and shared by every
+    page of that revision (no query while phones read), so callers must not change it."""
+    row = _stamp(slug)
+    if row is None:
+        raise Http404(gettext("No such event"))
+    values = _kept_for(_event_id(row[0], row[1]), row[2])
+    event = values.get("event")
+    if event is None:
+        event = event_by_slug(slug)
+        if event.revision == row[2]:
+            values["event"] = event
+    return event
+
+
 def _event_id(pk: int, created_at: datetime | str) -> str:
     # created_at too: SQLite may reuse a deleted event's id, and a new event starts at 0.
     if isinstance(created_at, str):  # SQLite's raw text is naive UTC

@@ -47,7 +47,7 @@ def event_list(request):
 
 @require_GET
 def event_home(request, slug):
-    event = selectors.event_by_slug(slug)
+    event = selectors.page_event(slug)
     playoffs = selectors.playoffs(event)
     standings = selectors.standings(event)
     advancing = selectors.advancing_tables(event)
@@ -66,7 +66,7 @@ def event_home(request, slug):
 
 @require_GET
 def standings_page(request, slug):
-    event = selectors.event_by_slug(slug)
+    event = selectors.page_event(slug)
     playoffs = selectors.playoffs(event)
     table = standings_table(
         selectors.standings(event),
@@ -87,7 +87,7 @@ def standings_page(request, slug):
 
 @require_GET
 def rotation_page(request, slug):
-    event = selectors.event_by_slug(slug)
+    event = selectors.page_event(slug)
     rotation = selectors.rotation(event)
     context = {
         "event": event,

@@ -52,7 +52,7 @@ def _refresh_seconds(text: str) -> int:
 @require_GET
 def projector(request, slug):
     """Big type for the back of the hall; static/js/projector.js refetches standings.json."""
-    event = selectors.event_by_slug(slug)
+    event = selectors.page_event(slug)
     rows = selectors.standings(event)
     context = {
         "event": event,
@@ -70,7 +70,7 @@ def projector(request, slug):
 def movement_projector(request, slug):
     """The movement for the room: the next hand's trump and where each travelling pair goes,
     in type read across the hall. static/js/movement.js follows the hands as they are entered."""
-    event = selectors.event_by_slug(slug)
+    event = selectors.page_event(slug)
     hands = selectors.rotation(event).hands
     played = selectors.hands_played(event)
     hand = hands[played] if played < min(len(hands), event.last_hand) else None

@@ -14,7 +14,7 @@ from .table_rows import rotation_rows
 
 @require_GET
 def table_page(request, slug, number: int):
-    event = selectors.event_by_slug(slug)
+    event = selectors.page_event(slug)
     if not 1 <= number <= event.tables:
         raise Http404(_("No such table"))
     rotation = selectors.rotation(event)
