@@ -118,3 +118,15 @@ def test_a_slow_backup_waits_ten_times_as_long_before_the_next(settings):
     writer.took[7], writer.last[7] = 2.0, time.monotonic()
     writer.request(7)
     assert writer.due[7] - writer.last[7] >= 20
+
+
+def test_a_change_saved_during_a_slow_backup_waits_ten_times_that_backup(settings):
+    """A hand saved while a 2-second backup was being written is backed up 20 s after that
+    backup ends, not at the pace of the small backup before it."""
+    settings.BACKUP_SECONDS = 5
+    writer = backups._Writer()
+    writer.thread = type("Alive", (), {"is_alive": lambda self: True})()  # no thread needed
+    writer.took[7], writer.last[7], writer.writing = 0.1, time.monotonic(), 1
+    writer.request(7)  # during the write: paced by the last, 0.1 s, backup
+    writer._finished(7, took=2.0)
+    assert writer.due[7] - writer.last[7] >= 20 and writer.writing == 0

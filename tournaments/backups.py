@@ -171,10 +171,17 @@ class _Writer:
             try:
                 self._write(event_id, kind)
             finally:
-                with self.wake:
-                    self.writing -= 1
-                    self.took[event_id] = time.monotonic() - began
-                    self.last[event_id] = time.monotonic()
+                self._finished(event_id, time.monotonic() - began)
+
+    def _finished(self, event_id: int, took: float) -> None:
+        """Note a write's duration; a change requested while it was written waits ``PACE``
+        times as long from now (it was paced by the previous, perhaps much smaller, write)."""
+        with self.wake:
+            self.writing -= 1
+            self.took[event_id], self.last[event_id] = took, time.monotonic()
+            if event_id in self.due and not self.kinds.get(event_id):
+                pause = max(settings.BACKUP_SECONDS, PACE * took)
+                self.due[event_id] = max(self.due[event_id], self.last[event_id] + pause)
 
     def _write(self, event_id: int, kind: str) -> None:
         from .models import Event
