@@ -1,10 +1,7 @@
-"""
-WSGI config for whistdirector project.
+"""The WSGI application every server runs (waitress in the hall and behind a proxy).
 
-It exposes the WSGI callable as a module-level variable named ``application``.
-
-For more information on this file, see
-https://docs.djangoproject.com/en/5.2/howto/deployment/wsgi/
+Django's application, with the hall cache in front: public pages already rendered for the
+event's current revision are handed back without going through Django again.
 """
 
 import os
@@ -13,4 +10,8 @@ from django.core.wsgi import get_wsgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "whistdirector.settings")
 
-application = get_wsgi_application()
+django_application = get_wsgi_application()
+
+from tournaments.hall_cache import HallCache  # noqa: E402 - needs Django set up
+
+application = HallCache(django_application)

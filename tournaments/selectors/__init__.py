@@ -14,6 +14,7 @@ from .events import (
     forget_stamps,
     page_event,
     recent_events,
+    revision_key,
 )
 from .hand_grid import (
     hand_history,
@@ -83,6 +84,7 @@ __all__ = [
     "playoffs",
     "public_name",
     "recent_events",
+    "revision_key",
     "results",
     "role_names",
     "roles",

@@ -82,6 +82,13 @@ def cached_by_slug(slug: str, name: str, build):
     return value
 
 
+def revision_key(slug: str) -> tuple | None:
+    """The event's identity and revision as the public caches see it (no query within the
+    second), or None when there is no such event."""
+    row = _stamp(slug)
+    return None if row is None else (_event_id(row[0], row[1]), row[2])
+
+
 def cached_page(slug: str, path: str, render):
     """A public page as ``render()`` made it, once per event revision and process.
 

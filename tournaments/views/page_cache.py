@@ -20,7 +20,7 @@ from django.http import HttpResponse
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
 
-from .. import selectors
+from .. import hall_cache, selectors
 
 
 def public_page(view):
@@ -28,7 +28,7 @@ def public_page(view):
 
     @wraps(view)
     def page(request, slug, *args, **kwargs):
-        if request.method != "GET" or not _shared(request):
+        if request.method != "GET" or not shared(request):
             return view(request, slug, *args, **kwargs)
         fresh = []
 
@@ -47,12 +47,15 @@ def public_page(view):
 
         # One rendering per language: LocaleMiddleware has chosen the reader's.
         path = f"{translation.get_language()}:{request.get_full_path()}"
+        revision = selectors.revision_key(slug)  # before the page: never older than its key
         kept = selectors.cached_page(slug, path, render)
         if kept is None:
             # No such event (the view says so), or a page for this reader only.
             return fresh[0] if fresh else view(request, slug, *args, **kwargs)
         body, packed, headers = kept
-        return compressed_response(request, body, packed, headers=headers)
+        response = compressed_response(request, body, packed, headers=headers)
+        hall_cache.mark(response, slug, revision)
+        return response
 
     return page
 
@@ -76,6 +79,7 @@ def compressed_response(request, body: bytes, packed: bytes, **kwargs) -> HttpRe
     return response
 
 
-def _shared(request) -> bool:
+def shared(request) -> bool:
+    """True for a reader who may share a rendering: nobody signed in, no message waiting."""
     cookies = request.COOKIES
     return settings.SESSION_COOKIE_NAME not in cookies and "messages" not in cookies

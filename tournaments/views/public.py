@@ -10,7 +10,7 @@ from django.templatetags.static import static
 from django.views.decorators.http import require_GET, require_safe
 from django_tables2 import RequestConfig
 
-from .. import selectors
+from .. import hall_cache, selectors
 from ..tables import standings_table
 from .page_cache import compressed_response, gzipped
 
@@ -26,8 +26,11 @@ def _json(request, slug: str, name: str, build) -> HttpResponse:
         body = json.dumps(build(event)).encode()
         return body, gzipped(body)
 
+    revision = selectors.revision_key(slug)  # before the value: never older than its key
     body, packed = selectors.cached_by_slug(slug, name, encoded)
-    return compressed_response(request, body, packed, content_type="application/json")
+    response = compressed_response(request, body, packed, content_type="application/json")
+    hall_cache.mark(response, slug, revision)
+    return response
 
 
 @require_GET
