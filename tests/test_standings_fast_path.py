@@ -8,9 +8,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tournaments import selectors
+from tournaments.csv_formats import TeamRow
 from tournaments.rules.standings import rank_teams
 from tournaments.selectors.tallies import tallies
-from tournaments.services import ResultEntry, results_record
+from tournaments.services import ResultEntry, results_record, teams_replace
 from tournaments.services.setup import event_settings_update
 
 from .leader_helpers import make_event, play
@@ -33,6 +34,7 @@ save = st.tuples(
     st.lists(st.tuples(st.integers(1, 6), st.integers(0, 13)), min_size=1, max_size=6),
 )
 thresholds = st.tuples(st.just("thresholds"), st.integers(7, 13), st.integers(7, 13))
+rename = st.tuples(st.just("rename"), st.integers(0, 99))
 
 
 @settings(
@@ -43,11 +45,11 @@ thresholds = st.tuples(st.just("thresholds"), st.integers(7, 13), st.integers(7,
 @given(
     tables=st.integers(2, 6),
     days=st.sampled_from([(3,), (2, 2), (4, 2)]),
-    steps=st.lists(st.one_of(save, save, thresholds), min_size=1, max_size=12),
+    steps=st.lists(st.one_of(save, save, thresholds, rename), min_size=1, max_size=12),
 )
 def test_standings_after_every_save_match_a_full_recomputation(db, tables, days, steps):
-    """After any run of saves, corrections and threshold changes, the standings read after
-    each step are the standings the rules derive from every recorded result."""
+    """After any run of saves, corrections, threshold changes and renamed teams, the standings
+    read after each step are the standings the rules derive from every recorded result."""
     event = make_event(f"prop-{next(_examples)}", tables=tables, hands_per_day=days)
     for step in steps:
         if step[0] == "save":
@@ -60,6 +62,12 @@ def test_standings_after_every_save_match_a_full_recomputation(db, tables, days,
                 entries=[ResultEntry(hand, t, v) for t, v in entries.items()],
                 actor=None,
             )
+        elif step[0] == "rename":
+            rows = [
+                TeamRow(0, t, f"Team {t} ({step[1]})", f"Zone {t % 2}", "", "", "", "")
+                for t in range(1, tables + 1)
+            ]
+            teams_replace(event=event, rows=rows, actor=None)
         else:
             one, two = sorted(step[1:])
             event_settings_update(

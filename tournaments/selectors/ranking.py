@@ -12,7 +12,7 @@ from ..rules.types import Result, Standing, TeamEntry
 from .events import cached
 from .playoff_state import Overview
 from .playoff_state import overview as playoff_overview
-from .tallies import tallies
+from .tallies import inside_a_write, tallies
 
 
 def team_entries(event: Event, teams: dict[int, Team], recorded: list[Result]) -> list[TeamEntry]:
@@ -39,10 +39,23 @@ def _entries(
     ]
 
 
-def _team_names(event: Event) -> dict[int, tuple[str, str]]:
-    """Each home table's team name and zone (no model per team)."""
+def _team_names(event: Event, setup_mark: int = 0) -> dict[int, tuple[str, str]]:
+    """Each home table's team name and zone (no model per team), read again only after a
+    write that was not a result's (``Tallies.setup_mark``): a saved hand renames nobody."""
+    key = (event.pk, event.created_at)
+    known = _names.get(key)
+    if setup_mark and known is not None and known[0] == setup_mark:
+        return known[1]
     rows = Team.objects.filter(event=event).order_by().values_list("home_table", "name", "zone")
-    return {table: (name, zone) for table, name, zone in rows}
+    names = {table: (name, zone) for table, name, zone in rows}
+    if setup_mark and not inside_a_write():  # a write may yet be rolled back
+        if len(_names) > 32:
+            _names.clear()
+        _names[key] = (setup_mark, names)
+    return names
+
+
+_names: dict[tuple, tuple[int, dict[int, tuple[str, str]]]] = {}
 
 
 def all_hands_played(event: Event, recorded: list[Result]) -> bool:
@@ -55,7 +68,7 @@ def _standings_and_hands_played(event: Event) -> tuple[list[Standing], int, Over
     def build() -> tuple[list[Standing], int, Overview]:
         flags = tallies(event)  # only the hands changed since the last call are re-read
         net = flags.net_by_day(event.tables, event.flags_per_table)
-        entries = _entries(event, _team_names(event), net)
+        entries = _entries(event, _team_names(event, flags.setup_mark), net)
         rows = rank_teams(entries)
         final = flags.recorded_up_to(event.last_hand) == event.tables * event.last_hand
         tied = tied_groups(rows, event.playoff_places) if final else []

@@ -51,6 +51,9 @@ class Tallies:
     recorded: int  # results recorded
     last_hand: int  # the highest hand with a result, 0 before play starts
     per_hand: dict[int, int]  # results recorded in each hand
+    # The audit entry of the last write that was not a result's (teams, settings...): what
+    # is derived from everything but the results stays valid while it stays the same.
+    setup_mark: int = 0
 
     def recorded_up_to(self, hand: int) -> int:
         """Results recorded in hands 1 to ``hand``."""
@@ -79,6 +82,7 @@ class _HandTally:
 class _State:
     settings: tuple[int, int]
     audit_id: int = 0
+    setup_mark: int = 0
     hands: dict[int, _HandTally] = field(default_factory=dict)
     won: dict[int, dict[int, int]] = field(default_factory=dict)
     lost: dict[int, dict[int, int]] = field(default_factory=dict)
@@ -104,6 +108,7 @@ class _State:
             recorded=sum(self.results.values()),
             last_hand=max((n for n, h in self.hands.items() if h.results), default=0),
             per_hand={n: h.results for n, h in self.hands.items()},
+            setup_mark=self.setup_mark,
         )
 
 
@@ -116,7 +121,7 @@ def tallies(event: Event) -> Tallies:
     queries)."""
     settings = event.flag_settings
     key = (event.pk, event.created_at)
-    if _inside_a_write():  # what it reads may yet be rolled back: derive afresh, keep nothing
+    if inside_a_write():  # what it reads may yet be rolled back: derive afresh, keep nothing
         state = _State((settings.one_flag_at, settings.two_flags_at))
         _advance(event, state, settings)
         return state.snapshot()
@@ -131,7 +136,7 @@ def tallies(event: Event) -> Tallies:
         return state.snapshot()
 
 
-def _inside_a_write() -> bool:
+def inside_a_write() -> bool:
     """True inside a transaction (other than the one a test case wraps every test in)."""
     return any(not getattr(b, "_from_testcase", False) for b in connection.atomic_blocks)
 
@@ -153,7 +158,9 @@ def _advance(event: Event, state: _State, settings: FlagSettings) -> None:
             found = _RESULT_TARGET.fullmatch(target) if action.startswith("result") else None
             if found:
                 changed.add(int(found[1]))
-            elif action not in _RESULTS_UNTOUCHED and not action.startswith("playoff"):
+                continue
+            state.setup_mark = pk
+            if action not in _RESULTS_UNTOUCHED and not action.startswith("playoff"):
                 changed = None  # results may have changed anywhere: read them all
                 break
         if len(entries) > _MOST_ENTRIES:  # a file import: one read of everything is quicker
@@ -181,7 +188,7 @@ def _advance(event: Event, state: _State, settings: FlagSettings) -> None:
     tallies: dict[int, _HandTally] = {}
     for number, day, host, visitor, tricks in rows:
         if day == _MARKER:
-            state.audit_id = number or 0
+            state.audit_id = state.setup_mark = number or 0
             continue
         tally = tallies.get(number) or tallies.setdefault(number, _HandTally(day))
         tally.results += 1
