@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import Case, F, Sum, When
 from django.utils import timezone
 
@@ -13,6 +13,7 @@ from .. import permissions, selectors
 from ..models import AuditEntry, Event, Hand, HandResult, Loan
 from ..rules import flags as flag_rules
 from ..rules.errors import RulesError, gettext_noop
+from . import rows
 from .audit import audit, bump_revision
 from .closed_days import refuse_if_closed
 from .locks import lock_event
@@ -143,7 +144,7 @@ def results_record(
         )
     try:
         with transaction.atomic():
-            HandResult.objects.bulk_create(created, batch_size=500)
+            _insert_results(created, now)
     except IntegrityError:  # another leader created the same result a moment ago
         e = next(
             x
@@ -154,11 +155,72 @@ def results_record(
     HandResult.objects.bulk_update(
         changed, [*after, "version", "entered_by", "entered_at"], batch_size=500
     )
-    AuditEntry.objects.bulk_create(log, batch_size=500)
+    _insert_audit(event, log, now)
     if created or changed:
         loans_rebuild(event=event, hands={e.hand for e in entries})
         bump_revision(event)
     return created + changed
+
+
+_RESULT_COLUMNS = (
+    "event",
+    "hand",
+    "host_table",
+    "visitor_table",
+    "tricks_played",
+    "visitor_revokes",
+    "host_revokes",
+    "visitor_tricks",
+    "version",
+    "entered_by",
+    "entered_at",
+)
+_AUDIT_COLUMNS = ("event", "actor", "at", "action", "target", "before", "after")
+
+
+def _insert_results(created: list[HandResult], now) -> None:
+    at = rows.prepared(HandResult, "entered_at", now)
+    rows.insert(
+        HandResult,
+        _RESULT_COLUMNS,
+        (
+            (
+                r.event_id,
+                r.hand_id,
+                r.host_table,
+                r.visitor_table,
+                r.tricks_played,
+                r.visitor_revokes,
+                r.host_revokes,
+                r.visitor_tricks,
+                r.version,
+                r.entered_by,
+                at,
+            )
+            for r in created
+        ),
+    )
+
+
+def _insert_audit(event: Event, log: list[AuditEntry], now) -> None:
+    at = rows.prepared(AuditEntry, "at", now)
+    before, after = (AuditEntry._meta.get_field(f).get_db_prep_save for f in ("before", "after"))
+    rows.insert(
+        AuditEntry,
+        _AUDIT_COLUMNS,
+        (
+            (
+                event.pk,
+                a.actor,
+                at,
+                a.action,
+                a.target,
+                before(a.before, connection),
+                after(a.after, connection),
+            )
+            for a in log
+        ),
+    )
 
 
 def loans_rebuild(*, event: Event, days: Iterable[int] = (), hands: Iterable[int] = ()) -> None:
