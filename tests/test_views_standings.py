@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+from html import unescape
 
 import pytest
 from django.urls import reverse
@@ -92,3 +93,21 @@ def test_a_tables_page_shows_each_hands_tricks_and_flags_and_marks_the_hand_to_p
     assert rotation_row(html, 2)[1][-1] == "0"
     tag, cells = rotation_row(html, 3)
     assert 'class="now"' in tag and cells[4] == cells[6] == cells[7] == ""
+
+
+def test_a_tables_page_says_what_to_play_now_and_where_the_team_stands(client, event):
+    """After two hands, table 2's page names hand 3, its trump, where its travelling pair
+    goes and whose pair comes, its rank, each day's flags and its total; the chart's label
+    gives its net flags after hand 2."""
+    html = client.get(reverse("tournaments:table", args=[event.slug, 2])).content.decode()
+    hand = selectors.rotation(event).hand(3)
+    text = unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", html)))
+    assert f"Hand 3 · trump {hand.trump.symbol} ·" in text
+    assert f"your travelling pair (A & B) goes to Table {hand.moves[2]}" in text
+    assert f"Table {hand.visitor_of(2)}'s pair comes to you" in text
+    standing = next(s for s in selectors.standings(event) if s.table == 2)
+    assert f"Rank {standing.rank}= · Day 1: {standing.total} · Total {standing.total} flags" in text
+    assert (
+        f'aria-label="Net flags of table 2 after each hand; now {standing.total} after hand 2"'
+        in html
+    )

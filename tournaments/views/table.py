@@ -13,7 +13,7 @@ from collections import OrderedDict
 
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
-from django.template.loader import get_template, render_to_string
+from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
@@ -22,6 +22,7 @@ from django.views.decorators.http import require_GET
 from .. import charts, selectors
 from ..rules.flags import flags_won
 from .page_cache import shared
+from .table_live import chart_html, now_html, standing_html
 from .table_rows import rotation_rows
 
 LIVE = ("now", "standing", "chart", "rows")
@@ -110,15 +111,9 @@ def _live_parts(event, number: int, team) -> dict[str, str]:
     standing = next((s for s in selectors.standings(event) if s.table == number), None)
     now = selectors.table_now(event, number, by_host.keys(), team)
     chart = charts.chart(series, len(rotation.hands), day_starts, settings.flags_per_table)
-    context = {"event": event, "number": number, "now": now, "standing": standing, "chart": chart}
     return {
-        "now": _part("now", context),
-        "standing": _part("standing", context),
-        "chart": _part("chart", context),
+        "now": now_html(now),
+        "standing": standing_html(standing),
+        "chart": chart_html(chart, number, settings.flags_per_table),
         "rows": rotation_rows(hands, now["hand"].number if now else None, event.alternate_pairs),
     }
-
-
-def _part(name: str, context: dict) -> str:
-    # No request: these parts need no user, token or message, so no context processor runs.
-    return get_template(f"tournaments/_table_{name}.html").render(context)
