@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from .. import permissions, selectors
-from ..models import AuditEntry, Event, Hand, HandResult, Loan
+from ..models import Event, Hand, HandResult, Loan
 from ..rules import flags as flag_rules
 from ..rules.errors import RulesError, gettext_noop
 from . import rows
@@ -143,7 +143,7 @@ def results_record(
         )
     try:
         with transaction.atomic():
-            _insert_results(created, now)
+            rows.insert(created, shared={"entered_at": now})
     except IntegrityError:  # another leader created the same result a moment ago
         e = next(
             x
@@ -154,72 +154,11 @@ def results_record(
     HandResult.objects.bulk_update(
         changed, [*after, "version", "entered_by", "entered_at"], batch_size=500
     )
-    _insert_audit(event, log, now)
+    rows.insert(log, shared={"at": now})
     if created or changed:
         loans_rebuild(event=event, hands={e.hand for e in entries})
         bump_revision(event)
     return created + changed
-
-
-_RESULT_COLUMNS = (
-    "event",
-    "hand",
-    "host_table",
-    "visitor_table",
-    "tricks_played",
-    "visitor_revokes",
-    "host_revokes",
-    "visitor_tricks",
-    "version",
-    "entered_by",
-    "entered_at",
-)
-_AUDIT_COLUMNS = ("event", "actor", "at", "action", "target", "before", "after")
-
-
-def _insert_results(created: list[HandResult], now) -> None:
-    at = rows.prepared(HandResult, "entered_at", now)
-    rows.insert(
-        HandResult,
-        _RESULT_COLUMNS,
-        (
-            (
-                r.event_id,
-                r.hand_id,
-                r.host_table,
-                r.visitor_table,
-                r.tricks_played,
-                r.visitor_revokes,
-                r.host_revokes,
-                r.visitor_tricks,
-                r.version,
-                r.entered_by,
-                at,
-            )
-            for r in created
-        ),
-    )
-
-
-def _insert_audit(event: Event, log: list[AuditEntry], now) -> None:
-    at = rows.prepared(AuditEntry, "at", now)
-    before, after = (AuditEntry._meta.get_field(f).get_db_prep_save for f in ("before", "after"))
-    rows.insert(
-        AuditEntry,
-        _AUDIT_COLUMNS,
-        (
-            (
-                event.pk,
-                a.actor,
-                at,
-                a.action,
-                a.target,
-                before(a.before, connection),
-                after(a.after, connection),
-            )
-            for a in log
-        ),
-    )
 
 
 def loans_rebuild(*, event: Event, days: Iterable[int] = (), hands: Iterable[int] = ()) -> None:
