@@ -3,7 +3,7 @@
 Saving a whole 250-table hand writes 250 results and 250 audit entries. Django's
 ``bulk_create`` prepares every value of every row through its field (each row's time stamp
 again, among others), which cost a large share of the save; here the time every row shares is
-prepared once, numbers, text and keys go as they are, and the rows go to ``executemany``.
+prepared once, numbers, text and keys go as they are, and the rows go in one statement.
 """
 
 from __future__ import annotations
@@ -34,7 +34,14 @@ def insert(objects: Sequence[models.Model], shared: Mapping[str, object] | None 
 
     quote = connection.ops.quote_name
     columns = ", ".join(quote(f.column) for f in fields)
-    values = ", ".join(["%s"] * len(fields))
-    sql = f"INSERT INTO {quote(model._meta.db_table)} ({columns}) VALUES ({values})"  # noqa: S608
+    one = "(" + ", ".join(["%s"] * len(fields)) + ")"
+    table = quote(model._meta.db_table)
+    size = max(1, connection.ops.bulk_batch_size(fields, objects))
     with connection.cursor() as cursor:
-        cursor.executemany(sql, [[value(f, obj) for f in fields] for obj in objects])
+        # One statement per batch, as bulk_create does: executemany is a statement per row
+        # on PostgreSQL.
+        for start in range(0, len(objects), size):
+            batch = objects[start : start + size]
+            values = ", ".join([one] * len(batch))
+            params = [value(f, obj) for obj in batch for f in fields]
+            cursor.execute(f"INSERT INTO {table} ({columns}) VALUES {values}", params)  # noqa: S608
