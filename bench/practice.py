@@ -3,8 +3,9 @@
 Every deal is played twice with the same cards: the strong level North-South against basic
 East-West, then the seats swapped; the head-to-head margin of a deal is what the strong pair
 took minus what the basic pair took with the same cards. A third play, basic against basic,
-is the yardstick for the per-side gain. After each play a double-dummy referee solves the
-true position of every decision with more than one legal card and reports, per level: tricks
+is the yardstick for the per-side gain. After each play a double-dummy referee follows the
+whole play (one DDS analysis of the hand, North-South's best tricks before and after each
+card) and scores every decision with more than one legal card; it reports, per level: tricks
 per hand with a 95 % confidence interval, the share of decisions that were double-dummy best,
 the tricks lost per hand against the double-dummy optimum (the sum over the level's decisions
 of best card's tricks minus the chosen card's), and the time per decision (median, p99,
@@ -26,10 +27,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tournaments.games.whist import search  # noqa: E402
-from tournaments.games.whist.ai import BasicPlayer, Knowledge  # noqa: E402
+from tournaments.games.whist.ai import BasicPlayer  # noqa: E402
 from tournaments.games.whist.cards import Seat  # noqa: E402
 from tournaments.games.whist.game import Game, new_deal  # noqa: E402
-from tournaments.games.whist.search import SOLVE_CARDS, StrongPlayer, to_board  # noqa: E402
+from tournaments.games.whist.lesson import par_board  # noqa: E402
+from tournaments.games.whist.search import SOLVE_CARDS, StrongPlayer  # noqa: E402
 from tournaments.games.whist.solver import SolverPool  # noqa: E402
 
 LEVELS = ("strong", "basic")
@@ -66,42 +68,31 @@ def play_deal(seed: int, levels: dict[bool, str], pool: SolverPool, scale: float
         return [card.code for card in game.plays], game.tricks_won(Seat.NORTH)
     game = Game(new_deal(seed))
     players = {side: player(level, seed, pool, scale) for side, level in levels.items()}
-    audits = {side: [] for side in levels}
+    decisions = []  # (index of the card in the play, its side), for choices worth refereeing
     while not game.is_over:
         side, view = game.turn.is_north_south, game.view()
         started = time.perf_counter()
         card = players[side].choose(view)
         tallies[levels[side]].ms.append((time.perf_counter() - started) * 1000)
-        legal = view.legal_moves()
-        know = Knowledge(view)
-        if len({know.cheapest_equal(c) for c in legal}) > 1:
-            audits[side].append((to_board(view, _true_hands(game)), card.code))
-        elif len(legal) > 1:
-            audits[side].append((None, card.code))  # equal cards: every one is best
+        if len(view.legal_moves()) > 1:
+            decisions.append((len(game.plays), side))
         else:
             tallies[levels[side]].forced += 1
         game.play(card)
+    plays = tuple(card.code for card in game.plays)
+    # One double-dummy analysis follows the whole play: North-South's tricks before each card
+    values = pool.analyse(par_board(game.deal), plays)  # the referee is not timed
+    lost = {side: 0 for side in levels}
+    for index, side in decisions:
+        change = values[index] - values[index + 1]
+        cost = change if side else -change
+        lost[side] += cost
+        tallies[levels[side]].best += cost == 0
+        tallies[levels[side]].choices += 1
     for side, level in levels.items():
-        tally = tallies[level]
-        tricks = game.tricks_won(Seat.NORTH if side else Seat.EAST)
-        tally.tricks.append(tricks)
-        boards = [board for board, _ in audits[side] if board is not None]
-        solved = iter(pool.solve(boards, timeout=None))  # the referee is not timed
-        lost = 0
-        for board, code in audits[side]:
-            scores = next(solved) if board is not None else {code: 0}
-            lost += max(scores.values()) - scores[code]
-            tally.best += scores[code] == max(scores.values())
-            tally.choices += 1
-        tally.lost.append(lost)
-    return [card.code for card in game.plays], game.tricks_won(Seat.NORTH)
-
-
-def _true_hands(game: Game) -> dict[Seat, list]:
-    hands = {seat: list(cards) for seat, cards in game.hands.items()}
-    for seat, card in game.current.plays:
-        hands[seat].append(card)
-    return hands
+        tallies[level].tricks.append(game.tricks_won(Seat.NORTH if side else Seat.EAST))
+        tallies[level].lost.append(lost[side])
+    return list(plays), game.tricks_won(Seat.NORTH)
 
 
 def interval(values: list[float]) -> str:
