@@ -11,6 +11,7 @@ import pytest
 from tournaments.games.whist.ai import BasicPlayer, Knowledge, play_hand
 from tournaments.games.whist.cards import Card, Seat
 from tournaments.games.whist.game import Game, new_deal
+from tournaments.games.whist.lesson import par_board
 from tournaments.games.whist.search import (
     StrongPlayer,
     decision_seed,
@@ -168,3 +169,26 @@ def test_a_whole_hand_is_legal_at_every_seat(pool):
     strong = StrongPlayer(4, pool=pool, scale=0.25)
     play_hand(game, {seat: strong for seat in Seat})
     assert game.is_over
+
+
+def test_the_referee_follows_the_play_as_a_solve_of_each_position_would(pool):
+    """One analysis of the hand's play gives each card's double-dummy cost as a solve does."""
+    game, basic = Game(new_deal(6)), BasicPlayer()
+    play_hand_partly(game, 24)
+    costs = []
+    while not game.is_over:
+        view = game.view()
+        card = basic.choose(view)
+        (solved,) = pool.solve([to_board(view, full_hands(view, _others(game)))])
+        costs.append(max(solved.values()) - solved[card.code])
+        game.play(card)
+    values = pool.analyse(par_board(game.deal), tuple(card.code for card in game.plays))
+    replay = Game(game.deal, game.plays[:24])
+    for index, cost in enumerate(costs[: len(values) - 25], 24):
+        change = values[index] - values[index + 1]
+        assert (change if replay.turn.is_north_south else -change) == cost
+        replay.play(game.plays[index])
+
+
+def _others(game: Game) -> dict[Seat, list[Card]]:
+    return {seat: list(game.hands[seat]) for seat in Seat if seat != game.turn}
