@@ -133,6 +133,6 @@ def _keep(key: tuple, marked: tuple, status: str, headers: list, body: bytes) ->
 
 
 def forget() -> None:
-    """Drop every kept answer (tests; a restored database)."""
+    """Drop every kept answer (tests: each starts with none)."""
     with _lock:
         _answers.clear()
