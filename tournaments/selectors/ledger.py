@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from django.db.models import Q
-
 from ..models import DayClose, Event, Hand, HandResult, Team
 from ..rules import flags as flag_rules
 from ..rules.table_ledger import LedgerLine, table_ledger
@@ -14,14 +12,10 @@ from .events import cached
 from .movement import rotation
 
 
-def results(
-    event: Event, days: Iterable[int] | None = None, from_hand: int = 1, table: int | None = None
-) -> list[Result]:
-    """Every recorded result of the event (or of ``days``, from hand ``from_hand`` on, with
-    ``table`` as host or visitor), after revoke penalties, in hand order."""
+def results(event: Event, days: Iterable[int] | None = None, from_hand: int = 1) -> list[Result]:
+    """Every recorded result of the event (or of ``days``, from hand ``from_hand`` on), after
+    revoke penalties, in hand order."""
     rows = HandResult.objects.filter(event=event)
-    if table is not None:
-        rows = rows.filter(Q(host_table=table) | Q(visitor_table=table))
     if days is not None or from_hand > 1:
         # By the hands' ids, so the (event, hand) index finds them without a scan.
         hands = Hand.objects.filter(event=event, number__gte=from_hand)
