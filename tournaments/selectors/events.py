@@ -35,14 +35,14 @@ def event_by_slug(slug: str) -> Event:
 def page_event(slug: str) -> Event:
     """The event as a public page shows it: loaded once per revision and shared by every
     page of that revision (no query while phones read), so callers must not change it."""
-    row = _stamp(slug)
-    if row is None:
+    key = revision_key(slug)
+    if key is None:
         raise Http404(gettext("No such event"))
-    values = _kept_for(_event_id(row[0], row[1]), row[2])
+    values = _kept_for(*key)
     event = values.get("event")
     if event is None:
         event = event_by_slug(slug)
-        if event.revision == row[2]:
+        if event.revision == key[1]:
             values["event"] = event
     return event
 
@@ -70,19 +70,19 @@ def cached(event: Event, name: str, build):
 
 def cached_by_slug(slug: str, name: str, build):
     """Like ``cached`` for public JSON: one cheap query for the event's revision; the full
-    event is loaded only when the value must be rebuilt. Spectators refresh standings far
-    more often than results change."""
-    row = _stamp(slug)
-    if row is None:
+    event is loaded only when the value must be rebuilt (and then shared with the pages of
+    that revision). Spectators refresh standings far more often than results change."""
+    key = revision_key(slug)
+    if key is None:
         raise Http404(gettext("No such event"))
-    value = _kept_for(_event_id(row[0], row[1]), row[2]).get(name, _MISSING)
+    value = _kept_for(*key).get(name, _MISSING)
     if value is _MISSING:
-        event = event_by_slug(slug)
+        event = page_event(slug)
         value = cached(event, name, lambda: build(event))
     return value
 
 
-def revision_key(slug: str) -> tuple | None:
+def revision_key(slug: str) -> tuple[str, int] | None:
     """The event's identity and revision as the public caches see it (no query within the
     second), or None when there is no such event."""
     row = _stamp(slug)
@@ -95,12 +95,11 @@ def cached_page(slug: str, path: str, render):
     ``render`` returns ``(value, keep)``; a value not to keep (a page that set a cookie) is
     returned to this request only. Returns None when there is no such event.
     """
-    row = _stamp(slug)
-    if row is None:
+    key = revision_key(slug)
+    if key is None:
         return None
-    event_id = _event_id(row[0], row[1])
     name = f"page:{path}"
-    return _once(_kept_for(event_id, row[2]), name, f"{event_id}:{row[2]}:{name}", render)
+    return _once(_kept_for(*key), name, f"{key[0]}:{key[1]}:{name}", render)
 
 
 def _stamp(slug: str) -> tuple | None:
