@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import cached_property
 
 from .errors import gettext_noop, translate
 
@@ -67,10 +68,12 @@ class Hand:
 
     def visitor_of(self, host_table: int) -> int:
         """The home table of the pair visiting ``host_table`` in this hand."""
-        for home, host in self.moves.items():
-            if host == host_table:
-                return home
-        raise KeyError(host_table)
+        return self._visitors[host_table]
+
+    @cached_property
+    def _visitors(self) -> dict[int, int]:
+        # Built once per hand: a table's page and a day's ledger ask it for every table.
+        return {host: home for home, host in self.moves.items()}
 
 
 @dataclass(frozen=True)
