@@ -39,15 +39,16 @@ def table_page(request, slug, number: int):
     team = selectors.team_at(event, number)
     context = {"event": event, "number": number, "team": team}
     live = _live_parts(event, number, team)
+    whole = {**context, "live": live, **live}
     if not shared(request):
-        return render(request, "tournaments/table.html", {**context, "live": live, **live})
+        return render(request, "tournaments/table.html", whole)
     key = _frame_key(request, event, number, team)
     frame = _frames.get(key)
     if frame is None:
         marks = {**_MARKS, "live": _MARKS}
         frame = render_to_string("tournaments/table.html", {**context, **marks}, request)
         if any(frame.count(mark) != 1 for mark in _MARKS.values()):
-            return render(request, "tournaments/table.html", {**context, "live": live, **live})
+            return render(request, "tournaments/table.html", whole)
         _frames[key] = frame
         while len(_frames) > _MOST_FRAMES:
             _frames.popitem(last=False)
@@ -81,15 +82,10 @@ def _live_parts(event, number: int, team) -> dict[str, str]:
     rotation = selectors.rotation(event)
     recorded = selectors.table_results(event, number)
     by_host = {(r.hand, r.host_table): r for r in recorded}
-    visitors = selectors.cached(
-        event,
-        "visitors by hand",
-        lambda: [{host: home for home, host in h.moves.items()} for h in rotation.hands],
-    )
     settings = event.flag_settings
     hands = []
-    for h, visitor_of in zip(rotation.hands, visitors, strict=True):
-        away, home = h.moves[number], visitor_of[number]
+    for h in rotation.hands:
+        away, home = h.moves[number], h.visitor_of(number)
         at_away, at_home = by_host.get((h.number, away)), by_host.get((h.number, number))
         hands.append(
             {
