@@ -128,7 +128,7 @@ def ask_leader() -> None:
         except RulesError as error:
             say(str(error))
             continue
-        say(_("Leader « %(name)s » created.") % {"name": username})
+        say(_("Leader '%(name)s' created.") % {"name": username})
         return
 
 
