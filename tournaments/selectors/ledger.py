@@ -7,9 +7,18 @@ from collections.abc import Iterable
 from ..models import DayClose, Event, Hand, HandResult, Team
 from ..rules import flags as flag_rules
 from ..rules.table_ledger import LedgerLine, table_ledger
-from ..rules.types import Result, TableDay
+from ..rules.types import FlagSettings, Result, TableDay
 from .events import cached
 from .movement import rotation
+
+
+def flags_won_sql(tricks: str, settings: FlagSettings) -> str:
+    """``rules.flags.flags_won`` as an SQL expression of the column ``tricks``, for sums the
+    database makes. The thresholds are the event's integers, written in as numbers."""
+    return (
+        f"CASE WHEN {tricks} >= {int(settings.two_flags_at)} THEN 2 "
+        f"WHEN {tricks} >= {int(settings.one_flag_at)} THEN 1 ELSE 0 END"
+    )
 
 
 def results(event: Event, days: Iterable[int] | None = None, from_hand: int = 1) -> list[Result]:

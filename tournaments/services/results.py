@@ -5,15 +5,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from .. import permissions, selectors
-from ..models import Event, Hand, HandResult, Loan
+from ..models import AuditEntry, Event, Hand, HandResult, Loan
 from ..rules import flags as flag_rules
 from ..rules.errors import RulesError, gettext_noop
+from ..selectors import ledger
 from . import rows
-from .audit import audit, bump_revision
+from .audit import bump_revision
 from .closed_days import refuse_if_closed
 from .locks import lock_event
 
@@ -84,7 +85,9 @@ def results_record(
     }
     now = timezone.now()
     name = permissions.actor_name(actor)
-    created, changed, log = [], [], []
+    # New results and audit entries are plain column values written in one statement each
+    # (rows.insert): a model instance per row cost more than the rest of a 250-table save.
+    created, created_entries, changed, log = [], [], [], []
     for e in entries:
         hand = hands.get(e.hand)
         if hand is None:
@@ -116,49 +119,48 @@ def results_record(
         if before == after:
             continue
         if row is None:
-            row = HandResult(
-                event=event,
-                hand=hand,
-                host_table=e.host_table,
-                visitor_table=hand.moves.index(e.host_table) + 1,
-                **after,
+            created.append(
+                {
+                    "event_id": event.pk,
+                    "hand_id": hand.pk,
+                    "host_table": e.host_table,
+                    "visitor_table": hand.moves.index(e.host_table) + 1,
+                    **after,
+                    "version": 1,
+                    "entered_by": name,
+                }
             )
-            created.append(row)
+            created_entries.append(e)
         else:
             for field, value in after.items():
                 setattr(row, field, value)
             row.version += 1
+            row.entered_by, row.entered_at = name, now
             changed.append(row)
-        row.entered_by, row.entered_at = name, now
         log.append(
-            audit(
-                event,
-                actor,
-                action if before is None else "result corrected",
-                f"hand {e.hand} table {e.host_table}",
-                before,
-                after,
-                at=now,
-            )
+            {
+                "event_id": event.pk,
+                "actor": name,
+                "action": action if before is None else "result corrected",
+                "target": f"hand {e.hand} table {e.host_table}",
+                "before": before,
+                "after": after,
+            }
         )
     try:
         with transaction.atomic():
-            rows.insert(created, shared={"entered_at": now})
+            rows.insert(HandResult, created, shared={"entered_at": now})
     except IntegrityError:  # another leader created the same result a moment ago
-        e = next(
-            x
-            for x in entries
-            if (x.hand, x.host_table) == (created[0].hand.number, created[0].host_table)
-        )
+        e = created_entries[0]
         raise ResultConflict(e.hand, e.host_table, e.tricks_played, None) from None
     HandResult.objects.bulk_update(
         changed, [*after, "version", "entered_by", "entered_at"], batch_size=500
     )
-    rows.insert(log, shared={"at": now})
+    rows.insert(AuditEntry, log, shared={"at": now})
     if created or changed:
         loans_rebuild(event=event, hands={e.hand for e in entries})
         bump_revision(event)
-    return created + changed
+    return rows.instances(HandResult, created, {"entered_at": now}) + changed
 
 
 def loans_rebuild(*, event: Event, days: Iterable[int] = (), hands: Iterable[int] = ()) -> None:
@@ -189,20 +191,30 @@ def loans_rebuild(*, event: Event, days: Iterable[int] = (), hands: Iterable[int
 
 def _held_before(event: Event, day: int, hand: int) -> dict[int, int]:
     """Flags on each table when ``hand`` of ``day`` began: the day's start, plus what its pair
-    won, less what its hosts lost, plus what the leader loaned it in the hands before."""
+    won, less what its hosts lost, plus what the leader loaned it in the hands before.
+
+    The database sums the earlier hands in one statement (a few rows back, not thousands):
+    reading every earlier result of a 250-table day cost most of a save's loans.
+    """
     settings = event.flag_settings
-    before = Hand.objects.filter(event=event, day=day, number__lt=hand)
     held = dict.fromkeys(range(1, event.tables + 1), settings.flags_per_table)
-    # One pass over the earlier hands' rows (by the hands' index, no scan): quicker than the
-    # database summing visitors and hosts separately.
-    earlier = HandResult.objects.filter(event=event, hand__in=before).order_by()
-    for visitor, host, tricks in earlier.values_list(
-        "visitor_table", "host_table", "visitor_tricks"
-    ):
-        if flags := flag_rules.flags_won(tricks, settings):
-            held[visitor] += flags
-            held[host] -= flags
-    loans = Loan.objects.filter(event=event, day=day, hand__lt=hand).order_by()
-    for table, flags in loans.values_list("table", "flags"):
-        held[table] += flags
+    quote = connection.ops.quote_name
+    results, hands, loans = (quote(m._meta.db_table) for m in (HandResult, Hand, Loan))
+    won = ledger.flags_won_sql("r.visitor_tricks", settings)
+    earlier = (
+        f"FROM {results} r JOIN {hands} h ON h.id = r.hand_id "
+        "WHERE h.event_id = %s AND h.day = %s AND h.number < %s"
+    )
+    sql = (
+        f"SELECT t, SUM(f) FROM ("  # noqa: S608 (names from the models, values as parameters)
+        f"SELECT r.visitor_table AS t, {won} AS f {earlier} "
+        f"UNION ALL SELECT r.host_table, -({won}) {earlier} "
+        f"UNION ALL SELECT {quote('table')}, flags FROM {loans} "
+        "WHERE event_id = %s AND day = %s AND hand < %s"
+        ") moved GROUP BY t"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [event.pk, day, hand] * 3)
+        for table, flags in cursor.fetchall():
+            held[table] += flags
     return held

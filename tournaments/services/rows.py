@@ -1,13 +1,15 @@
-"""Many new rows written in one statement, a value they share prepared once.
+"""Many new rows written in one statement, from plain values, a value they share prepared once.
 
-Saving a whole 250-table hand writes 250 results and 250 audit entries. Django's
-``bulk_create`` prepares every value of every row through its field (each row's time stamp
-again, among others), which cost a large share of the save; here the time every row shares is
-prepared once, numbers, text and keys go as they are, and the rows go in one statement.
+Saving a whole 250-table hand writes 250 results and 250 audit entries. Building a model
+instance per row and letting ``bulk_create`` prepare every value through its field (each row's
+time stamp again, among others) cost most of the save; here each row is a mapping of column
+values, the time every row shares is prepared once, and numbers, text and keys go as they are.
 """
 
 from __future__ import annotations
 
+import contextlib
+import json
 from collections.abc import Mapping, Sequence
 
 from django.db import connection, models
@@ -15,33 +17,83 @@ from django.db import connection, models
 _AS_THEY_ARE = (models.IntegerField, models.CharField, models.TextField, models.ForeignKey)
 
 
-def insert(objects: Sequence[models.Model], shared: Mapping[str, object] | None = None) -> None:
-    """INSERT ``objects`` (new instances of one model) with the values of ``shared`` (field
-    name: the value every object has) prepared once. No primary keys are read back."""
-    if not objects:
+def insert(
+    model: type[models.Model],
+    rows: Sequence[Mapping[str, object]],
+    shared: Mapping[str, object] | None = None,
+) -> None:
+    """INSERT ``rows`` of ``model``: each maps field attnames (``event_id``, not ``event``) to
+    values; ``shared`` maps a field to the value every row has. A field found in neither
+    takes its default. No primary keys are read back."""
+    if not rows:
         return
-    model, shared = type(objects[0]), shared or {}
+    shared = dict(shared or {})
     fields = [f for f in model._meta.concrete_fields if not f.primary_key]
-    once = {
-        f.name: f.get_db_prep_save(shared[f.name], connection) for f in fields if f.name in shared
-    }
-
-    def value(field, obj):
-        if field.name in once:
-            return once[field.name]
-        raw = getattr(obj, field.attname)
-        return raw if isinstance(field, _AS_THEY_ARE) else field.get_db_prep_save(raw, connection)
-
+    for f in fields:
+        if f.attname not in rows[0] and f.attname not in shared:
+            shared[f.attname] = f.get_default()
     quote = connection.ops.quote_name
     columns = ", ".join(quote(f.column) for f in fields)
-    one = "(" + ", ".join(["%s"] * len(fields)) + ")"
     table = quote(model._meta.db_table)
-    size = max(1, connection.ops.bulk_batch_size(fields, objects))
     with connection.cursor() as cursor:
-        # One statement per batch, as bulk_create does: executemany is a statement per row
-        # on PostgreSQL.
-        for start in range(0, len(objects), size):
-            batch = objects[start : start + size]
-            values = ", ".join([one] * len(batch))
-            params = [value(f, obj) for obj in batch for f in fields]
-            cursor.execute(f"INSERT INTO {table} ({columns}) VALUES {values}", params)  # noqa: S608
+        if connection.vendor == "postgresql":
+            _copy(cursor, f"COPY {table} ({columns}) FROM STDIN", _values(fields, rows, shared))
+        else:  # SQLite prepares the one-row statement once and runs it per row in C
+            one = ", ".join(["%s"] * len(fields))
+            sql = f"INSERT INTO {table} ({columns}) VALUES ({one})"  # noqa: S608
+            cursor.executemany(sql, _values(fields, rows, shared))
+
+
+def _values(fields, rows, shared) -> list[list]:
+    """Each row's values in the order of ``fields``, ready for the database."""
+    copy = connection.vendor == "postgresql"  # COPY takes dates as they are
+
+    def prepared(field, value):
+        if isinstance(field, models.JSONField):  # as text, as Django writes it for SQLite
+            return None if value is None else json.dumps(value, cls=field.encoder)
+        return value if copy else field.get_db_prep_save(value, connection)
+
+    once = {f.attname: prepared(f, shared[f.attname]) for f in fields if f.attname in shared}
+    # Per column: its name, whether every row shares it, and the field when each row's value
+    # needs preparing (a date or JSON; numbers, text and keys go as they are).
+    plan = [
+        (f.attname, f.attname in once, None if isinstance(f, _AS_THEY_ARE) else f) for f in fields
+    ]
+    out = []
+    for row in rows:
+        values = []
+        for name, common, field in plan:
+            if common:
+                values.append(once[name])
+            elif field is None:
+                values.append(row[name])
+            else:
+                values.append(prepared(field, row[name]))
+        out.append(values)
+    return out
+
+
+def _copy(cursor, sql: str, values: list[list]) -> None:
+    """PostgreSQL: the rows through COPY, whose rows psycopg writes in C. An INSERT of
+    thousands of placeholders, or of arrays of text, cost psycopg tens of milliseconds of
+    Python on every save. Logged as a query wherever Django logs them (tests count them)."""
+    debug = getattr(cursor, "debug_sql", None)
+    with (
+        debug(sql) if debug else contextlib.nullcontext(),
+        cursor.db.wrap_database_errors,  # errors as Django's (IntegrityError...)
+        cursor.cursor.copy(sql) as copy,
+    ):
+        for row in values:
+            copy.write_row(row)
+
+
+def instances(
+    model: type[models.Model],
+    rows: Sequence[Mapping[str, object]],
+    shared: Mapping[str, object] | None = None,
+) -> list[models.Model]:
+    """Model instances of ``rows`` as ``insert`` wrote them (without their primary keys),
+    built from positional values: quicker than keyword arguments through each relation."""
+    shared = shared or {}
+    names = [f.attname for f in model._meta.concrete_fields]
+    return [model(*[row.get(n, shared.get(n)) for n in names]) for row in rows]
