@@ -47,9 +47,12 @@ rename = st.tuples(st.just("rename"), st.integers(0, 99))
     days=st.sampled_from([(3,), (2, 2), (4, 2)]),
     steps=st.lists(st.one_of(save, save, thresholds, rename), min_size=1, max_size=12),
 )
-def test_standings_after_every_save_match_a_full_recomputation(db, tables, days, steps):
+def test_standings_after_every_save_match_a_full_recomputation(
+    db, django_capture_on_commit_callbacks, tables, days, steps
+):
     """After any run of saves, corrections, threshold changes and renamed teams, the standings
-    read after each step are the standings the rules derive from every recorded result."""
+    read after each step are the standings the rules derive from every recorded result
+    (each save commits, so the tallies are advanced by the hands it wrote)."""
     event = make_event(f"prop-{next(_examples)}", tables=tables, hands_per_day=days)
     for step in steps:
         if step[0] == "save":
@@ -57,11 +60,12 @@ def test_standings_after_every_save_match_a_full_recomputation(db, tables, days,
             entries = {t: v for t, v in step[2] if t <= tables}  # corrections included
             if not entries:
                 continue
-            results_record(
-                event=event,
-                entries=[ResultEntry(hand, t, v) for t, v in entries.items()],
-                actor=None,
-            )
+            with django_capture_on_commit_callbacks(execute=True):
+                results_record(
+                    event=event,
+                    entries=[ResultEntry(hand, t, v) for t, v in entries.items()],
+                    actor=None,
+                )
         elif step[0] == "rename":
             rows = [
                 TeamRow(0, t, f"Team {t} ({step[1]})", f"Zone {t % 2}", "", "", "", "")

@@ -11,7 +11,7 @@ from datetime import datetime
 
 from django.db import DatabaseError, transaction
 
-from . import archive_checks, archive_schema
+from . import archive_checks, archive_schema, planner
 from .models import (
     AuditEntry,
     DayClose,
@@ -308,6 +308,9 @@ def import_event(archive: dict) -> Event:
                 for a in archive["audit"]
             ),
             batch_size=500,
+        )
+        planner.written(
+            len(archive["results"]) + len(archive["audit"]), HandResult, AuditEntry, Hand, Loan
         )
     except (KeyError, TypeError, ValueError, DatabaseError) as error:
         if isinstance(error, RulesError):

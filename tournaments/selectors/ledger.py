@@ -21,13 +21,21 @@ def flags_won_sql(tricks: str, settings: FlagSettings) -> str:
     )
 
 
-def results(event: Event, days: Iterable[int] | None = None, from_hand: int = 1) -> list[Result]:
-    """Every recorded result of the event (or of ``days``, from hand ``from_hand`` on), after
-    revoke penalties, in hand order."""
+def results(
+    event: Event,
+    days: Iterable[int] | None = None,
+    from_hand: int = 1,
+    skip: Iterable[int] = (),
+) -> list[Result]:
+    """Every recorded result of the event (or of ``days``, from hand ``from_hand`` on, less
+    the hands numbered in ``skip``), after revoke penalties, in hand order."""
     rows = HandResult.objects.filter(event=event)
-    if days is not None or from_hand > 1:
+    skip = list(skip)
+    if days is not None or from_hand > 1 or skip:
         # By the hands' ids, so the (event, hand) index finds them without a scan.
         hands = Hand.objects.filter(event=event, number__gte=from_hand)
+        if skip:
+            hands = hands.exclude(number__in=skip)
         if days is not None:
             hands = hands.filter(day__in=list(days))
         rows = rows.filter(hand__in=hands)

@@ -17,14 +17,15 @@ from __future__ import annotations
 import re
 import threading
 from collections import OrderedDict
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from django.db import connection
-from django.db.models import Max, Value
+from django.db import connection, transaction
+from django.db.models import Count, Max, Value
 
 from ..models import AuditEntry, Event, Hand, HandResult
 from ..rules.flags import flags_won
-from ..rules.types import FlagSettings
+from ..rules.types import FlagSettings, Result
 
 # Writes known to leave every recorded result as it was.
 _RESULTS_UNTOUCHED = {
@@ -150,23 +151,9 @@ def _advance(event: Event, state: _State, settings: FlagSettings) -> None:
     rows = HandResult.objects.filter(event=event).order_by()
     changed: set[int] | None = None
     if state.audit_id:
-        changed, last = set(), state.audit_id
-        log = AuditEntry.objects.filter(event=event, pk__gt=state.audit_id).order_by("pk")
-        entries = list(log.values_list("pk", "action", "target")[: _MOST_ENTRIES + 1])
-        for pk, action, target in entries if len(entries) <= _MOST_ENTRIES else ():
-            last = max(last, pk)
-            found = _RESULT_TARGET.fullmatch(target) if action.startswith("result") else None
-            if found:
-                changed.add(int(found[1]))
-                continue
-            state.setup_mark = pk
-            if action not in _RESULTS_UNTOUCHED and not action.startswith("playoff"):
-                changed = None  # results may have changed anywhere: read them all
-                break
-        if len(entries) > _MOST_ENTRIES:  # a file import: one read of everything is quicker
-            changed = None
+        changed, last, setup = _changed_hands(event, state.audit_id)
         if changed is not None:
-            state.audit_id = last
+            state.audit_id, state.setup_mark = last, setup or state.setup_mark
             if not changed:
                 return
             # By the hands' ids, so the (event, hand) index finds them without a scan.
@@ -200,3 +187,121 @@ def _advance(event: Event, state: _State, settings: FlagSettings) -> None:
             state.add(number, state.hands[number], -1)
     for number, tally in tallies.items():
         state.add(number, tally, +1)
+
+
+def _changed_hands(event: Event, since: int) -> tuple[set[int] | None, int, int]:
+    """The hands whose results changed in the audit log after entry ``since``, the last entry
+    read, and the last that was not a result's (0 if none). The hands are None when results
+    may have changed anywhere, or when there are too many entries to read one by one."""
+    changed, last, setup = set(), since, 0
+    log = AuditEntry.objects.filter(event=event, pk__gt=since).order_by("pk")
+    entries = list(log.values_list("pk", "action", "target")[: _MOST_ENTRIES + 1])
+    if len(entries) > _MOST_ENTRIES:  # a file import: one read of everything is quicker
+        return None, last, setup
+    for pk, action, target in entries:
+        last = max(last, pk)
+        found = _RESULT_TARGET.fullmatch(target) if action.startswith("result") else None
+        if found:
+            changed.add(int(found[1]))
+            continue
+        setup = pk
+        if action not in _RESULTS_UNTOUCHED and not action.startswith("playoff"):
+            return None, last, setup
+    return changed, last, setup
+
+
+def net_before(event: Event, day: int, hand: int) -> dict[int, int] | None:
+    """Flags each table's pair won less what its hosts lost in ``day``'s hands before
+    ``hand`` (tables with no change left out), as this transaction sees the results.
+
+    A save's loans start from this instead of summing every earlier hand of the day: the
+    tallies kept for readers give the hands unchanged since, and the hands changed since are
+    read afresh (a write's own rows included). Nothing kept is changed, so a write that is
+    rolled back leaves no trace. None when no tallies are kept for these settings, or when
+    results may have changed anywhere since.
+    """
+    settings = event.flag_settings
+    with _lock:
+        state = _states.get((event.pk, event.created_at))
+        if state is None or state.settings != (settings.one_flag_at, settings.two_flags_at):
+            return None
+        since = state.audit_id
+        kept = {n: h for n, h in state.hands.items() if h.day == day and n < hand}
+    if not since:
+        return None
+    changed, _, _ = _changed_hands(event, since)
+    if changed is None:
+        return None
+    net: dict[int, int] = {}
+    for number, tally in kept.items():
+        if number in changed:
+            continue
+        for table, flags in tally.won.items():
+            net[table] = net.get(table, 0) + flags
+        for table, flags in tally.lost.items():
+            net[table] = net.get(table, 0) - flags
+    if fresh := {n for n in changed if n < hand}:
+        hands = Hand.objects.filter(event=event, day=day, number__in=fresh)
+        rows = HandResult.objects.filter(event=event, hand__in=hands).order_by()
+        for visitor, host, tricks in rows.values_list(
+            "visitor_table", "host_table", "visitor_tricks"
+        ):
+            if flags := flags_won(tricks, settings):
+                net[visitor] = net.get(visitor, 0) + flags
+                net[host] = net.get(host, 0) - flags
+    return net
+
+
+def after_save(event: Event, known: Mapping[int, Sequence[Result]], entries: int) -> None:
+    """Inside a write of results, once its ``entries`` audit entries are written: when it
+    commits, advance the kept tallies by the hands it wrote, whose every result is in
+    ``known``, as the next reader would, without reading them back. Done only when the audit
+    log holds nothing but this write's entries since the tallies were kept; otherwise the
+    next reader advances them from the audit log as always."""
+    settings = event.flag_settings
+    key = (event.pk, event.created_at)
+    with _lock:
+        state = _states.get(key)
+        if state is None or state.settings != (settings.one_flag_at, settings.two_flags_at):
+            return
+        since = state.audit_id
+    if not since:
+        return
+    since_then = AuditEntry.objects.filter(event=event, pk__gt=since)
+    found = since_then.aggregate(count=Count("pk"), last=Max("pk"))
+    if found["count"] != entries:
+        return
+    tallied = {number: _tally(results, settings) for number, results in known.items()}
+
+    def advance() -> None:
+        with _lock:
+            state = _states.get(key)
+            if (
+                state is None
+                or state.audit_id != since
+                or state.settings
+                != (
+                    settings.one_flag_at,
+                    settings.two_flags_at,
+                )
+            ):
+                return  # a reader advanced them first, or they were dropped
+            for number, tally in tallied.items():
+                if number in state.hands:
+                    state.add(number, state.hands[number], -1)
+                if tally.results:
+                    state.add(number, tally, +1)
+            state.audit_id = found["last"]
+
+    transaction.on_commit(advance)
+
+
+def _tally(results: Sequence[Result], settings: FlagSettings) -> _HandTally:
+    """One hand's tally from all its results."""
+    tally = _HandTally(results[0].day if results else 0)
+    for r in results:
+        tally.results += 1
+        if flags := flags_won(r.visitor_tricks, settings):
+            tally.won[r.visitor_table] = tally.won.get(r.visitor_table, 0) + flags
+            tally.lost[r.host_table] = tally.lost.get(r.host_table, 0) + flags
+    return tally

@@ -11,8 +11,6 @@ from django.db import transaction
 from .. import permissions
 from ..models import DayClose, Event, Hand, HandResult
 from ..rules.errors import RulesError
-from .closed_days import refuse_if_closed
-from .locks import lock_event
 from .results import ResultConflict, ResultEntry, results_record
 
 
@@ -41,24 +39,12 @@ def hand_results_save(
     Results of a closed day or session are confirmed records: refused until a leader reopens it.
     """
     permissions.require(actor, event, permissions.ENTER)
-    lock_event(event)
-    row = Hand.objects.filter(event=event, number=hand).first()
-    if row is None:
-        raise RulesError("There is no hand %(hand)s in this event", field="hand", hand=hand)
-    if entries:
-        refuse_if_closed(event, [row])
-    current = {
-        table: (version, tricks)
-        for table, version, tricks in HandResult.objects.filter(hand=row).values_list(
-            "host_table", "version", "visitor_tricks"
-        )
-    }
-    conflicts, fresh = [], []
-    for e in entries:
-        version, theirs = current.get(e.host_table, (0, None))
-        if e.seen_version is not None and version != e.seen_version:
-            conflicts.append(ResultConflict(hand, e.host_table, e.tricks_played, theirs))
-        else:
-            fresh.append(e)
-    saved = results_record(event=event, entries=fresh, actor=actor) if fresh else []
+    if not entries:
+        if not Hand.objects.filter(event=event, number=hand).exists():
+            raise RulesError("There is no hand %(hand)s in this event", field="hand", hand=hand)
+        return GridSave([], [])
+    # One pass under the event's lock: rows changed since the page was loaded are set
+    # aside as conflicts, the others saved.
+    conflicts: list[ResultConflict] = []
+    saved = results_record(event=event, entries=entries, actor=actor, conflicts=conflicts)
     return GridSave(saved, conflicts)

@@ -13,12 +13,14 @@ from django.db import transaction
 from ..models import Event
 
 
-def lock_event(event: Event) -> None:
-    """Hold ``event``'s write lock until the surrounding transaction ends."""
+def lock_event(event: Event, *fields: str) -> tuple:
+    """Hold ``event``'s write lock until the surrounding transaction ends; returns the
+    values of ``fields`` as the lock found them."""
     assert transaction.get_connection().in_atomic_block, "lock_event needs a transaction"
-    list(
+    locked = (
         Event.objects.select_for_update(of=("self",))
         .filter(pk=event.pk)
         .order_by()
-        .values_list("pk", flat=True)
+        .values_list("pk", *fields)
     )
+    return tuple(locked[0][1:])

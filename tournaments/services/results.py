@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
-from .. import permissions, selectors
+from .. import permissions, planner, selectors
 from ..models import AuditEntry, Event, Hand, HandResult, Loan
 from ..rules import flags as flag_rules
 from ..rules.errors import RulesError, gettext_noop
-from ..selectors import ledger
+from ..rules.types import Result
+from ..selectors import ledger, tallies
 from . import rows
 from .audit import bump_revision
 from .closed_days import refuse_if_closed
@@ -68,14 +69,19 @@ def _result_values(r: HandResult) -> dict:
 
 @transaction.atomic
 def results_record(
-    *, event: Event, entries: Sequence[ResultEntry], actor, action: str = "result entered"
+    *,
+    event: Event,
+    entries: Sequence[ResultEntry],
+    actor,
+    action: str = "result entered",
+    conflicts: list[ResultConflict] | None = None,
 ) -> list[HandResult]:
-    """Save results for host tables, all or none; a stale ``seen_version`` is a conflict."""
+    """Save results for host tables, all or none; a stale ``seen_version`` is a conflict,
+    raised, or added to ``conflicts`` when given and that entry left unsaved."""
     permissions.require(actor, event, permissions.ENTER)
     if not entries:
         return []
-    lock_event(event)
-    ends = Event.objects.values_list("play_ends_after", flat=True).get(pk=event.pk)
+    (ends,) = lock_event(event, "play_ends_after")
     numbers = {e.hand for e in entries}
     hands = {h.number: h for h in Hand.objects.filter(event=event, number__in=numbers)}
     refuse_if_closed(event, hands.values())
@@ -83,6 +89,12 @@ def results_record(
         (r.hand_id, r.host_table): r
         for r in HandResult.objects.filter(event=event, hand__in=hands.values())
     }
+    # What each day's first saved hand began with, read before this save writes anything
+    # (the tallies kept for readers then need no look at this save's own audit entries).
+    starts: dict[int, int] = {}
+    for h in hands.values():
+        starts[h.day] = min(starts.get(h.day, h.number), h.number)
+    held = {day: _held_before(event, day, start) for day, start in starts.items() if start > 1}
     now = timezone.now()
     name = permissions.actor_name(actor)
     # New results and audit entries are plain column values written in one statement each
@@ -114,7 +126,13 @@ def results_record(
         }
         row = current.get((hand.pk, e.host_table))
         if e.seen_version is not None and (row.version if row else 0) != e.seen_version:
-            raise ResultConflict(e.hand, e.host_table, played, row.visitor_tricks if row else None)
+            conflict = ResultConflict(
+                e.hand, e.host_table, played, row.visitor_tricks if row else None
+            )
+            if conflicts is None:
+                raise conflict
+            conflicts.append(conflict)
+            continue
         before = _result_values(row) if row else None
         if before == after:
             continue
@@ -157,19 +175,48 @@ def results_record(
         changed, [*after, "version", "entered_by", "entered_at"], batch_size=500
     )
     rows.insert(AuditEntry, log, shared={"at": now})
+    planner.written(len(log), HandResult, AuditEntry, Hand, Loan)
     if created or changed:
-        loans_rebuild(event=event, hands={e.hand for e in entries})
+        known = _saved_hands(hands, current, created)
+        loans_rebuild(event=event, hands=numbers, known=known, held=held)
+        tallies.after_save(event, known, len(log))
         bump_revision(event)
     return rows.instances(HandResult, created, {"entered_at": now}) + changed
 
 
-def loans_rebuild(*, event: Event, days: Iterable[int] = (), hands: Iterable[int] = ()) -> None:
+def _saved_hands(
+    hands: dict[int, Hand], current: dict[tuple[int, int], HandResult], created: list[dict]
+) -> dict[int, list[Result]]:
+    """Every result of each saved hand as the save leaves it (the rows read under the lock,
+    as changed, and the new ones): the loans need not read them back."""
+    by_id = {h.pk: h for h in hands.values()}
+    known: dict[int, list[Result]] = {h.number: [] for h in hands.values()}
+    for r in [*current.values(), *created]:
+        r = r if isinstance(r, dict) else r.__dict__
+        hand = by_id[r["hand_id"]]
+        known[hand.number].append(
+            Result(hand.number, hand.day, r["host_table"], r["visitor_table"], r["visitor_tricks"])
+        )
+    return known
+
+
+def loans_rebuild(
+    *,
+    event: Event,
+    days: Iterable[int] = (),
+    hands: Iterable[int] = (),
+    known: Mapping[int, list[Result]] | None = None,
+    held: Mapping[int, dict[int, int]] | None = None,
+) -> None:
     """Rewrite the loans of ``days``, and of the hands from the first of ``hands`` on in each
     of their days, from the results (called inside a write, under the event's lock).
+    ``known`` holds every result of some hands (those a save just wrote), read no more;
+    ``held`` what each table held when the first of ``hands`` in a day began, if known.
 
     A loan depends only on what its table held when its hand began, so a save at hand 30
     re-derives hands 30 onward from what the earlier hands left, not the whole day.
     """
+    known, held_at = known or {}, held or {}
     first = dict.fromkeys(days, 0)
     for number, day in Hand.objects.filter(event=event, number__in=set(hands)).values_list(
         "number", "day"
@@ -177,8 +224,11 @@ def loans_rebuild(*, event: Event, days: Iterable[int] = (), hands: Iterable[int
         first[day] = min(first.get(day, number), number)
     loans = []
     for day, start in sorted(first.items()):
-        held = _held_before(event, day, start) if start > 1 else None
-        recorded = selectors.results(event, [day], from_hand=start)
+        held = held_at.get(day) or (_held_before(event, day, start) if start > 1 else None)
+        recorded = selectors.results(event, [day], from_hand=start, skip=known) + [
+            r for number, saved in known.items() if number >= start for r in saved if r.day == day
+        ]
+        recorded.sort(key=lambda r: (r.hand, r.host_table))
         Loan.objects.filter(event=event, day=day, hand__gte=start).delete()
         _, moves = flag_rules.day_ledger(event.tables, day, recorded, event.flag_settings, held)
         loans += [
@@ -191,16 +241,26 @@ def loans_rebuild(*, event: Event, days: Iterable[int] = (), hands: Iterable[int
 
 def _held_before(event: Event, day: int, hand: int) -> dict[int, int]:
     """Flags on each table when ``hand`` of ``day`` began: the day's start, plus what its pair
-    won, less what its hosts lost, plus what the leader loaned it in the hands before.
-
-    The database sums the earlier hands in one statement (a few rows back, not thousands):
-    reading every earlier result of a 250-table day cost most of a save's loans.
-    """
+    won, less what its hosts lost, plus what the leader loaned it in the hands before."""
     settings = event.flag_settings
     held = dict.fromkeys(range(1, event.tables + 1), settings.flags_per_table)
+    net = tallies.net_before(event, day, hand)
+    if net is None:  # no tallies kept: the database sums the earlier hands
+        return _summed_before(event, day, hand, held)
+    for table, flags in net.items():
+        held[table] += flags
+    loans = Loan.objects.filter(event=event, day=day, hand__lt=hand).order_by()
+    for table, flags in loans.values_list("table", "flags"):
+        held[table] += flags
+    return held
+
+
+def _summed_before(event: Event, day: int, hand: int, held: dict[int, int]) -> dict[int, int]:
+    """``held`` plus the earlier hands' flags and loans, summed by the database in one
+    statement (a few rows back, not thousands)."""
     quote = connection.ops.quote_name
     results, hands, loans = (quote(m._meta.db_table) for m in (HandResult, Hand, Loan))
-    won = ledger.flags_won_sql("r.visitor_tricks", settings)
+    won = ledger.flags_won_sql("r.visitor_tricks", event.flag_settings)
     earlier = (
         f"FROM {results} r JOIN {hands} h ON h.id = r.hand_id "
         "WHERE h.event_id = %s AND h.day = %s AND h.number < %s"
