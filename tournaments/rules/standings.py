@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Hashable, Iterable, Mapping, Sequence
+from operator import itemgetter
 
 from .types import Standing, TeamEntry
 
@@ -30,12 +31,13 @@ def rank_teams(
     teams a playoff has settled.
     """
     decided = decided or {}
-
-    def key(e: TeamEntry) -> tuple[int, int]:
-        return (-sum(e.days), decided[e.table][0] if e.table in decided else 0)
-
-    rows = sorted(entries, key=lambda e: (key(e), e.table))
-    ranks = competition_ranks([key(e) for e in rows])
+    # Each team's order once: (fewest flags lost first, place in its playoff, table).
+    ordered = []
+    for e in entries:
+        place = decided[e.table][0] if e.table in decided else 0
+        ordered.append((-sum(e.days), place, e.table, e))
+    ordered.sort(key=_order)
+    ranks = competition_ranks([(minus, place) for minus, place, _, _ in ordered])
     shared = Counter(ranks)
     return [
         Standing(
@@ -43,10 +45,13 @@ def rank_teams(
             table=e.table,
             team=e.team,
             days=tuple(e.days),
-            total=sum(e.days),
+            total=-minus,
             tied=shared[rank] > 1,
             zone=e.zone,
             playoff=decided[e.table][1] if e.table in decided else (),
         )
-        for rank, e in zip(ranks, rows, strict=True)
+        for rank, (minus, _, _, e) in zip(ranks, ordered, strict=True)
     ]
+
+
+_order = itemgetter(0, 1, 2)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from itertools import repeat
 
 from ..models import Event, Team
 from ..rules import flags as flag_rules
@@ -25,17 +26,19 @@ def _entries(
     event: Event, teams: dict[int, tuple[str, str]], net: dict[int, dict[int, int]]
 ) -> list[TeamEntry]:
     # Every day from day 1 to the last with a result; a day without results keeps its flags.
-    unplayed = dict.fromkeys(range(1, event.tables + 1), event.flag_settings.flags_per_table)
-    days = range(1, max(net, default=0) + 1)
-    net = {d: net.get(d, unplayed) for d in days}
+    tables = range(1, event.tables + 1)
+    unplayed = dict.fromkeys(tables, event.flag_settings.flags_per_table)
+    columns = [net.get(d, unplayed) for d in range(1, max(net, default=0) + 1)]
+    # Each table's row of days, the columns turned into rows in one step.
+    rows = zip(*[[column[t] for t in tables] for column in columns], strict=True)
     return [
         TeamEntry(
             table=table,
             team=teams[table][0] if table in teams else f"Table {table}",
-            days=tuple(net[d][table] for d in days),
+            days=days,
             zone=teams[table][1] if table in teams else "",
         )
-        for table in range(1, event.tables + 1)
+        for table, days in zip(tables, rows if columns else repeat((), len(tables)), strict=True)
     ]
 
 
