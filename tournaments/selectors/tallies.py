@@ -84,6 +84,9 @@ class _State:
     settings: tuple[int, int]
     audit_id: int = 0
     setup_mark: int = 0
+    # The event's revision committed by this process's own save, whose hands were added on
+    # commit: while the revision stays the same, nothing has changed since (no query).
+    revision: int | None = None
     hands: dict[int, _HandTally] = field(default_factory=dict)
     won: dict[int, dict[int, int]] = field(default_factory=dict)
     lost: dict[int, dict[int, int]] = field(default_factory=dict)
@@ -130,7 +133,9 @@ def tallies(event: Event) -> Tallies:
         state = _states.pop(key, None)
         if state is None or state.settings != (settings.one_flag_at, settings.two_flags_at):
             state = _State((settings.one_flag_at, settings.two_flags_at))
-        _advance(event, state, settings)
+        if state.revision is None or state.revision != event.revision:
+            _advance(event, state, settings)
+            state.revision = None
         _states[key] = state
         while len(_states) > _KEPT_EVENTS:
             _states.popitem(last=False)
@@ -210,7 +215,9 @@ def _changed_hands(event: Event, since: int) -> tuple[set[int] | None, int, int]
     return changed, last, setup
 
 
-def net_before(event: Event, day: int, hand: int) -> dict[int, int] | None:
+def net_before(
+    event: Event, day: int, hand: int, revision: int | None = None
+) -> dict[int, int] | None:
     """Flags each table's pair won less what its hosts lost in ``day``'s hands before
     ``hand`` (tables with no change left out), as this transaction sees the results.
 
@@ -218,18 +225,19 @@ def net_before(event: Event, day: int, hand: int) -> dict[int, int] | None:
     tallies kept for readers give the hands unchanged since, and the hands changed since are
     read afresh (a write's own rows included). Nothing kept is changed, so a write that is
     rolled back leaves no trace. None when no tallies are kept for these settings, or when
-    results may have changed anywhere since.
+    results may have changed anywhere since. ``revision`` is the event's, read under its
+    lock: when this process's own last save committed it, nothing has changed since.
     """
     settings = event.flag_settings
     with _lock:
         state = _states.get((event.pk, event.created_at))
         if state is None or state.settings != (settings.one_flag_at, settings.two_flags_at):
             return None
-        since = state.audit_id
+        since, unchanged = state.audit_id, revision is not None and state.revision == revision
         kept = {n: h for n, h in state.hands.items() if h.day == day and n < hand}
     if not since:
         return None
-    changed, _, _ = _changed_hands(event, since)
+    changed, _, _ = (set(), 0, 0) if unchanged else _changed_hands(event, since)
     if changed is None:
         return None
     net: dict[int, int] = {}
@@ -253,12 +261,12 @@ def net_before(event: Event, day: int, hand: int) -> dict[int, int] | None:
 
 
 def after_save(event: Event, known: Mapping[int, Sequence[Result]], entries: int) -> None:
-    """Inside a write of results, once its ``entries`` audit entries are written: when it
-    commits, advance the kept tallies by the hands it wrote, whose every result is in
-    ``known``, as the next reader would, without reading them back. Done only when the audit
-    log holds nothing but this write's entries since the tallies were kept; otherwise the
-    next reader advances them from the audit log as always."""
-    settings = event.flag_settings
+    """Inside a write of results, once its ``entries`` audit entries are written and the
+    revision bumped: when it commits, advance the kept tallies by the hands it wrote, whose
+    every result is in ``known``, as the next reader would, without reading them back. Done
+    only when the audit log holds nothing but this write's entries since the tallies were
+    kept; otherwise the next reader advances them from the audit log as always."""
+    settings, revision = event.flag_settings, event.revision  # any later write bumps it
     key = (event.pk, event.created_at)
     with _lock:
         state = _states.get(key)
@@ -291,7 +299,7 @@ def after_save(event: Event, known: Mapping[int, Sequence[Result]], entries: int
                     state.add(number, state.hands[number], -1)
                 if tally.results:
                     state.add(number, tally, +1)
-            state.audit_id = found["last"]
+            state.audit_id, state.revision = found["last"], revision
 
     transaction.on_commit(advance)
 

@@ -81,7 +81,7 @@ def results_record(
     permissions.require(actor, event, permissions.ENTER)
     if not entries:
         return []
-    (ends,) = lock_event(event, "play_ends_after")
+    ends, revision = lock_event(event, "play_ends_after", "revision")
     numbers = {e.hand for e in entries}
     hands = {h.number: h for h in Hand.objects.filter(event=event, number__in=numbers)}
     refuse_if_closed(event, hands.values())
@@ -94,7 +94,9 @@ def results_record(
     starts: dict[int, int] = {}
     for h in hands.values():
         starts[h.day] = min(starts.get(h.day, h.number), h.number)
-    held = {day: _held_before(event, day, start) for day, start in starts.items() if start > 1}
+    held = {
+        day: _held_before(event, day, start, revision) for day, start in starts.items() if start > 1
+    }
     now = timezone.now()
     name = permissions.actor_name(actor)
     # New results and audit entries are plain column values written in one statement each
@@ -179,8 +181,8 @@ def results_record(
     if created or changed:
         known = _saved_hands(hands, current, created)
         loans_rebuild(event=event, hands=numbers, known=known, held=held)
-        tallies.after_save(event, known, len(log))
         bump_revision(event)
+        tallies.after_save(event, known, len(log))
     return rows.instances(HandResult, created, {"entered_at": now}) + changed
 
 
@@ -239,12 +241,13 @@ def loans_rebuild(
     Loan.objects.bulk_create(loans, batch_size=500)
 
 
-def _held_before(event: Event, day: int, hand: int) -> dict[int, int]:
+def _held_before(event: Event, day: int, hand: int, revision: int | None = None) -> dict[int, int]:
     """Flags on each table when ``hand`` of ``day`` began: the day's start, plus what its pair
-    won, less what its hosts lost, plus what the leader loaned it in the hands before."""
+    won, less what its hosts lost, plus what the leader loaned it in the hands before
+    (``revision``: the event's, read under its lock)."""
     settings = event.flag_settings
     held = dict.fromkeys(range(1, event.tables + 1), settings.flags_per_table)
-    net = tallies.net_before(event, day, hand)
+    net = tallies.net_before(event, day, hand, revision)
     if net is None:  # no tallies kept: the database sums the earlier hands
         return _summed_before(event, day, hand, held)
     for table, flags in net.items():
