@@ -10,8 +10,10 @@ from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
+from tournaments.models import Event
 from tournaments.selectors import events
 from tournaments.services import ResultEntry, results_record
+from tournaments.services.setup import event_settings_update
 
 from .leader_helpers import make_event, make_user, play
 
@@ -107,3 +109,33 @@ def test_a_change_made_by_another_process_shows_within_the_second(client, event,
     assert client.get(url).content.decode().count(cell) == before
     time.sleep(0.25)
     assert client.get(url).content.decode().count(cell) == before + 4
+
+
+def test_the_first_read_after_a_save_here_needs_no_new_load_of_the_event(
+    event, django_capture_on_commit_callbacks, django_assert_num_queries
+):
+    """After this server's own save commits, the pages of the new revision share the event
+    as saved: the first phone reads only its revision."""
+    with django_capture_on_commit_callbacks(execute=True):
+        results_record(event=event, entries=[ResultEntry(3, 1, 9)], actor=None)
+    with django_assert_num_queries(1):
+        shown = events.page_event(event.slug)
+    stored = Event.objects.get(pk=event.pk)
+    assert (shown.revision, shown.name, shown.tables) == (
+        stored.revision,
+        stored.name,
+        stored.tables,
+    )
+
+
+def test_an_event_changed_while_the_leader_typed_is_read_afresh_after_the_save(
+    event, django_capture_on_commit_callbacks
+):
+    """A leader's page loaded the event; another leader renamed it; the first leader saves:
+    the pages show the new name, not the one the saving page had loaded."""
+    typed_on = Event.objects.get(pk=event.pk)
+    with django_capture_on_commit_callbacks(execute=True):
+        event_settings_update(event=event, changes={"name": "Été à Łódź"}, actor=None)
+    with django_capture_on_commit_callbacks(execute=True):
+        results_record(event=typed_on, entries=[ResultEntry(3, 1, 9)], actor=None)
+    assert events.page_event(event.slug).name == "Été à Łódź"

@@ -47,6 +47,12 @@ def page_event(slug: str) -> Event:
     return event
 
 
+def keep_page_event(event: Event) -> None:
+    """Keep ``event``, just committed by a write of this process, for the pages of its
+    revision: the first phone after a save need not load it again."""
+    _kept_for(_event_id(event.pk, event.created_at), event.revision).setdefault("event", event)
+
+
 def _event_id(pk: int, created_at: datetime | str) -> str:
     # created_at too: SQLite may reuse a deleted event's id, and a new event starts at 0.
     if isinstance(created_at, str):  # SQLite's raw text is naive UTC

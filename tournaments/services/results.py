@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -82,6 +83,7 @@ def results_record(
     if not entries:
         return []
     ends, revision = lock_event(event, "play_ends_after", "revision")
+    loaded_current = revision == event.revision  # nothing has written the event since
     numbers = {e.hand for e in entries}
     hands = {h.number: h for h in Hand.objects.filter(event=event, number__in=numbers)}
     refuse_if_closed(event, hands.values())
@@ -183,6 +185,9 @@ def results_record(
         loans_rebuild(event=event, hands=numbers, known=known, held=held)
         bump_revision(event)
         tallies.after_save(event, known, len(log))
+        if loaded_current:  # the event as committed: the next page need not load it
+            shown = copy.copy(event)
+            transaction.on_commit(lambda: selectors.keep_page_event(shown))
     return rows.instances(HandResult, created, {"entered_at": now}) + changed
 
 
