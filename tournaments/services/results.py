@@ -175,8 +175,10 @@ def results_record(
     except IntegrityError:  # another leader created the same result a moment ago
         e = created_entries[0]
         raise ResultConflict(e.hand, e.host_table, e.tricks_played, None) from None
-    HandResult.objects.bulk_update(
-        changed, [*after, "version", "entered_by", "entered_at"], batch_size=500
+    rows.update(
+        HandResult,
+        [{"id": r.pk, **{f: getattr(r, f) for f in after}, "version": r.version} for r in changed],
+        shared={"entered_by": name, "entered_at": now},
     )
     rows.insert(AuditEntry, log, shared={"at": now})
     planner.written(len(log), HandResult, AuditEntry, Hand, Loan)

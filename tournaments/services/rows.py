@@ -87,6 +87,44 @@ def _copy(cursor, sql: str, values: list[list]) -> None:
             copy.write_row(row)
 
 
+def update(
+    model: type[models.Model],
+    rows: Sequence[Mapping[str, object]],
+    shared: Mapping[str, object] | None = None,
+) -> None:
+    """UPDATE existing rows of ``model``: each maps ``id`` and the attnames it changes to
+    their values (every row the same names); ``shared`` sets a value on every row. Django's
+    ``bulk_update`` builds a CASE of every row for every field, which cost a correction of a
+    whole 250-table hand most of a second."""
+    if not rows:
+        return
+    shared = dict(shared or {})
+    by_name = {f.attname: f for f in model._meta.concrete_fields}
+    changing = [by_name[name] for name in rows[0] if name != "id"]
+    common = [by_name[name] for name in shared]
+    quote = connection.ops.quote_name
+    table = quote(model._meta.db_table)
+    once = [f.get_db_prep_save(shared[f.attname], connection) for f in common]
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            new = ["id", *(f.attname for f in changing)]
+            sets = [f"{quote(f.column)} = new.{f.attname}" for f in changing]
+            sets += [f"{quote(f.column)} = %s" for f in common]
+            kinds = [by_name["id"].db_type(connection)] + [f.db_type(connection) for f in changing]
+            arrays = ", ".join(f"%s::{kind}[]" for kind in kinds)
+            sql = (
+                f"UPDATE {table} SET {', '.join(sets)} FROM unnest({arrays}) "  # noqa: S608
+                f"AS new ({', '.join(new)}) WHERE {table}.id = new.id"
+            )
+            columns = [[row[name] for row in rows] for name in new]
+            cursor.execute(sql, once + columns)
+        else:
+            sets = [f"{quote(f.column)} = %s" for f in [*changing, *common]]
+            sql = f"UPDATE {table} SET {', '.join(sets)} WHERE id = %s"  # noqa: S608
+            names = [f.attname for f in changing]
+            cursor.executemany(sql, [[row[n] for n in names] + once + [row["id"]] for row in rows])
+
+
 def instances(
     model: type[models.Model],
     rows: Sequence[Mapping[str, object]],
