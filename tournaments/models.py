@@ -194,8 +194,12 @@ class Hand(models.Model):
 class HandResult(models.Model):
     """The visitors' tricks at one host table in one hand, as played and after revokes."""
 
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="results")
-    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="results")
+    # No index of their own: (event, hand) and (hand, host_table) lead with them, and every
+    # index costs each of a whole hand's 250 new rows.
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, related_name="results", db_index=False
+    )
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="results", db_index=False)
     host_table = models.PositiveSmallIntegerField()
     visitor_table = models.PositiveSmallIntegerField()
     tricks_played = models.PositiveSmallIntegerField(validators=tricks_validators)
