@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 import threading
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from django.db import connection, transaction
@@ -78,6 +78,13 @@ class _HandTally:
     won: dict[int, int] = field(default_factory=dict)
     lost: dict[int, int] = field(default_factory=dict)
 
+    def count(self, visitor: int, host: int, tricks: int, settings: FlagSettings) -> None:
+        """One more result of this hand."""
+        self.results += 1
+        if flags := flags_won(tricks, settings):
+            self.won[visitor] = self.won.get(visitor, 0) + flags
+            self.lost[host] = self.lost.get(host, 0) + flags
+
 
 @dataclass
 class _State:
@@ -103,6 +110,15 @@ class _State:
             self.hands[number] = tally
         else:
             del self.hands[number]
+
+    def replace(self, changed: Iterable[int], tallies: Mapping[int, _HandTally]) -> None:
+        """The hands ``changed`` derived again as ``tallies`` (a hand left without a result
+        is not among them)."""
+        for number in changed:
+            if number in self.hands:
+                self.add(number, self.hands[number], -1)
+        for number, tally in tallies.items():
+            self.add(number, tally, +1)
 
     def snapshot(self) -> Tallies:
         begun = [d for d in sorted(self.results) if self.results[d]]
@@ -183,15 +199,8 @@ def _advance(event: Event, state: _State, settings: FlagSettings) -> None:
             state.audit_id = state.setup_mark = number or 0
             continue
         tally = tallies.get(number) or tallies.setdefault(number, _HandTally(day))
-        tally.results += 1
-        if flags := flags_won(tricks, settings):
-            tally.won[visitor] = tally.won.get(visitor, 0) + flags
-            tally.lost[host] = tally.lost.get(host, 0) + flags
-    for number in changed or ():
-        if number in state.hands:
-            state.add(number, state.hands[number], -1)
-    for number, tally in tallies.items():
-        state.add(number, tally, +1)
+        tally.count(visitor, host, tricks, settings)
+    state.replace(changed or (), tallies)
 
 
 def _changed_hands(event: Event, since: int) -> tuple[set[int] | None, int, int]:
@@ -279,7 +288,11 @@ def after_save(event: Event, known: Mapping[int, Sequence[Result]], entries: int
     found = since_then.aggregate(count=Count("pk"), last=Max("pk"))
     if found["count"] != entries:
         return
-    tallied = {number: _tally(results, settings) for number, results in known.items()}
+    tallied = {}
+    for number, results in known.items():
+        for r in results:
+            tally = tallied.get(number) or tallied.setdefault(number, _HandTally(r.day))
+            tally.count(r.visitor_table, r.host_table, r.visitor_tricks, settings)
 
     def advance() -> None:
         with _lock:
@@ -294,22 +307,7 @@ def after_save(event: Event, known: Mapping[int, Sequence[Result]], entries: int
                 )
             ):
                 return  # a reader advanced them first, or they were dropped
-            for number, tally in tallied.items():
-                if number in state.hands:
-                    state.add(number, state.hands[number], -1)
-                if tally.results:
-                    state.add(number, tally, +1)
+            state.replace(known, tallied)
             state.audit_id, state.revision = found["last"], revision
 
     transaction.on_commit(advance)
-
-
-def _tally(results: Sequence[Result], settings: FlagSettings) -> _HandTally:
-    """One hand's tally from all its results."""
-    tally = _HandTally(results[0].day if results else 0)
-    for r in results:
-        tally.results += 1
-        if flags := flags_won(r.visitor_tricks, settings):
-            tally.won[r.visitor_table] = tally.won.get(r.visitor_table, 0) + flags
-            tally.lost[r.host_table] = tally.lost.get(r.host_table, 0) + flags
-    return tally
