@@ -10,6 +10,9 @@ Why the audit log is a complete list of changed hands: every result write audits
 changes in the same transaction, under the event's write lock (so entries of one event are
 numbered in commit order). Any entry that is not a result's and not known to leave results
 alone (a settings change, a new rotation, anything added later) rebuilds from every result.
+
+Saves use them too: a save's loans start from the kept hands before it (``net_before``), and
+once a save commits, its hands, all of whose results it holds, replace theirs (``after_save``).
 """
 
 from __future__ import annotations
