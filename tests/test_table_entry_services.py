@@ -6,7 +6,7 @@ import pytest
 from django.core.exceptions import PermissionDenied
 
 from tournaments import selectors
-from tournaments.models import AuditEntry, HandResult, TableSubmission, TableToken
+from tournaments.models import AuditEntry, Event, HandResult, TableSubmission, TableToken
 from tournaments.rules.errors import RulesError
 from tournaments.services import ResultEntry, results_record
 from tournaments.services.closing import day_close
@@ -137,6 +137,16 @@ def test_table_entry_turned_off_refuses_entries():
     with pytest.raises(RulesError, match="turned off"):
         send(event, 1, 1, 8)
     assert not HandResult.objects.filter(event=event).exists()
+
+
+def test_turning_table_entry_on_or_off_is_a_write_like_any_other():
+    """Turning it on or off moves the event's revision, so nothing kept for the old one is
+    shown again."""
+    event = make_event("te10b", tables=4)
+    before = Event.objects.get(pk=event.pk).revision
+    leader = make_user("l", event)
+    table_entry_settings(event=event, enabled=not event.table_entry, waits=False, actor=leader)
+    assert Event.objects.get(pk=event.pk).revision == before + 1
 
 
 def test_tokens_are_long_random_and_a_new_one_revokes_the_old():

@@ -20,7 +20,7 @@ from .. import permissions, selectors
 from ..models import Event, Hand, HandResult, SubmissionStatus, TableSubmission, TableToken
 from ..rules import flags as flag_rules
 from ..rules.errors import RulesError
-from .audit import audit
+from .audit import audit, bump_revision
 from .closed_days import refuse_if_closed
 from .locks import lock_event
 from .results import ResultEntry, results_record
@@ -79,6 +79,7 @@ def table_entry_settings(*, event: Event, enabled: bool, waits: bool, actor) -> 
     if before != after:
         Event.objects.filter(pk=event.pk).update(**after)
         audit(stored, actor, "settings changed", stored.slug, before, after).save()
+        bump_revision(stored)  # every write does: what was kept for the old one is stale
         stored.refresh_from_db()
     return stored
 
