@@ -1,9 +1,11 @@
-"""Many new rows written in one statement, from plain values, a value they share prepared once.
+"""Many rows written or changed at once, from plain values, a value they share prepared once.
 
 Saving a whole 250-table hand writes 250 results and 250 audit entries. Building a model
 instance per row and letting ``bulk_create`` prepare every value through its field (each row's
 time stamp again, among others) cost most of the save; here each row is a mapping of column
 values, the time every row shares is prepared once, and numbers, text and keys go as they are.
+SQLite runs one prepared statement per row in C; PostgreSQL takes new rows through COPY and
+changes from arrays, one statement each.
 """
 
 from __future__ import annotations
