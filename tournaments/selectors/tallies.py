@@ -252,23 +252,22 @@ def net_before(
     changed, _, _ = (set(), 0, 0) if unchanged else _changed_hands(event, since)
     if changed is None:
         return None
-    net: dict[int, int] = {}
-    for number, tally in kept.items():
-        if number in changed:
-            continue
-        for table, flags in tally.won.items():
-            net[table] = net.get(table, 0) + flags
-        for table, flags in tally.lost.items():
-            net[table] = net.get(table, 0) - flags
+    tallies = [tally for number, tally in kept.items() if number not in changed]
     if fresh := {n for n in changed if n < hand}:
+        read = _HandTally(day)  # the changed hands together, as one
         hands = Hand.objects.filter(event=event, day=day, number__in=fresh)
         rows = HandResult.objects.filter(event=event, hand__in=hands).order_by()
         for visitor, host, tricks in rows.values_list(
             "visitor_table", "host_table", "visitor_tricks"
         ):
-            if flags := flags_won(tricks, settings):
-                net[visitor] = net.get(visitor, 0) + flags
-                net[host] = net.get(host, 0) - flags
+            read.count(visitor, host, tricks, settings)
+        tallies.append(read)
+    net: dict[int, int] = {}
+    for tally in tallies:
+        for table, flags in tally.won.items():
+            net[table] = net.get(table, 0) + flags
+        for table, flags in tally.lost.items():
+            net[table] = net.get(table, 0) - flags
     return net
 
 

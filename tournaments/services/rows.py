@@ -95,12 +95,13 @@ def update(
     shared: Mapping[str, object] | None = None,
 ) -> None:
     """UPDATE existing rows of ``model``: each maps ``id`` and the attnames it changes to
-    their values (every row the same names); ``shared`` sets a value on every row. Django's
+    their values (every row the same names; numbers, text or keys, sent as they are);
+    ``shared`` sets a value, prepared by its field, on every row. Django's
     ``bulk_update`` builds a CASE of every row for every field, which cost a correction of a
     whole 250-table hand most of a second."""
     if not rows:
         return
-    shared = dict(shared or {})
+    shared = shared or {}
     by_name = {f.attname: f for f in model._meta.concrete_fields}
     changing = [by_name[name] for name in rows[0] if name != "id"]
     common = [by_name[name] for name in shared]
