@@ -26,16 +26,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tournaments.games.whist import search  # noqa: E402
 from tournaments.games.whist.ai import BasicPlayer  # noqa: E402
 from tournaments.games.whist.cards import Seat  # noqa: E402
 from tournaments.games.whist.game import Game, new_deal  # noqa: E402
 from tournaments.games.whist.lesson import par_board  # noqa: E402
-from tournaments.games.whist.search import SOLVE_CARDS, StrongPlayer  # noqa: E402
+from tournaments.games.whist.search import StrongPlayer  # noqa: E402
 from tournaments.games.whist.solver import SolverPool  # noqa: E402
 
 LEVELS = ("strong", "basic")
-SIZE, DOUBT = SOLVE_CARDS, search.DOUBT
+SIZE: int | None = None  # cards a hand in a solve; None: the player's plan
+READ = True
 
 
 @dataclass
@@ -52,7 +52,7 @@ class Tally:
 
 def player(level: str, seed: int, pool: SolverPool, scale: float):
     if level == "strong":
-        return StrongPlayer(seed, pool=pool, scale=scale, size=SIZE, doubt=DOUBT)
+        return StrongPlayer(seed, pool=pool, scale=scale, size=SIZE, read=READ)
     return BasicPlayer()
 
 
@@ -128,11 +128,11 @@ def main() -> None:
     parser.add_argument("--replays", type=int, default=100, help="deals replayed card for card")
     parser.add_argument("--progress", type=int, default=100, help="deals between progress lines")
     parser.add_argument("--scale", type=float, default=1.0, help="multiplies the sample counts")
-    parser.add_argument("--size", type=int, default=SOLVE_CARDS, help="cards a hand in a solve")
-    parser.add_argument("--doubt", type=float, default=search.DOUBT, help="0: no inference")
+    parser.add_argument("--size", type=int, help="cards a hand in every solve (default: the plan)")
+    parser.add_argument("--no-reading", action="store_true", help="deal only by counts and voids")
     args = parser.parse_args()
-    global SIZE, DOUBT
-    SIZE, DOUBT = args.size, args.doubt
+    global SIZE, READ
+    SIZE, READ = args.size, not args.no_reading
     pool = SolverPool()
     for future in pool.warm():
         future.result()  # the workers' endplay import is not a decision

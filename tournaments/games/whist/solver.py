@@ -61,21 +61,39 @@ def solve_boards(boards: list[Board]) -> tuple[list[dict[str, int]], tuple[int, 
 
 
 def _solve(board: Board) -> dict[str, int]:
-    from endplay.dds import solve_board
-    from endplay.dds.solve import SolveMode
-    from endplay.types import Card, Deal, Denom, Player
+    """DDS's own call, through endplay's ctypes binding: endplay's Deal and Card objects cost
+    as much Python time as DDS takes to solve a 9-card layout."""
+    from endplay import _dds
 
-    deal = Deal(board.hands)
-    deal.first = Player(board.leader)
-    deal.trump = Denom(4 if board.trump is None else _SUITS.index(board.trump))
-    for code in board.trick:
-        deal.play(Card(code[1] + code[0]))
+    deal = _dds.dealPBN()
+    deal.trump = 4 if board.trump is None else _SUITS.index(board.trump)
+    deal.first = board.leader
+    for index, code in enumerate(board.trick):
+        deal.currentTrickSuit[index] = _SUITS.index(code[1])
+        deal.currentTrickRank[index] = _RANKS.index(code[0]) + 2
+    deal.remainCards = _remaining(board).encode()
+    future = _dds.futureTricks()
+    target, solutions = (-1, 1) if board.best_only else (0, 3)
+    _dds.SolveBoardPBN(deal, target, solutions, 1, future, 0)
     tricks = {}
-    mode = SolveMode.OptimalOne if board.best_only else SolveMode.Default
-    for card, score in solve_board(deal, mode):
-        rank = _RANKS[int(card.rank).bit_length() - 3]
-        tricks[rank + _SUITS[int(card.suit)]] = score
+    for index in range(future.cards):
+        score = future.score[index]
+        suit = _SUITS[future.suit[index]]
+        held = (1 << future.rank[index]) | future.equals[index]  # bit r: rank r, 2 to 14
+        for rank in range(2, 15):
+            if held >> rank & 1:
+                tricks[_RANKS[rank - 2] + suit] = score
     return tricks
+
+
+def _remaining(board: Board) -> str:
+    """The PBN deal without the cards already played to the current trick."""
+    hands = [hand.split(".") for hand in board.hands[2:].split(" ")]
+    for index, code in enumerate(board.trick):
+        holdings = hands[(board.leader + index) % 4]
+        suit = _SUITS.index(code[1])
+        holdings[suit] = holdings[suit].replace(code[0], "")
+    return "N:" + " ".join(".".join(holdings) for holdings in hands)
 
 
 def analyse_plays(board: Board, plays: tuple[str, ...]) -> list[int]:
@@ -134,6 +152,7 @@ class SolverPool:
 
     def _solve(self, boards: list[Board], timeout: float | None) -> list[dict[str, int]]:
         pool = self._pool()
+        # One chunk a worker: every hand-off costs the web process pickling and a wake-up
         size = -(-len(boards) // self.workers)
         chunks = [boards[i : i + size] for i in range(0, len(boards), size)]
         futures = [pool.submit(solve_boards, chunk) for chunk in chunks]
