@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 import threading
 import time
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -110,6 +113,15 @@ def test_the_solver_scores_every_card_as_endplay_does():
 def _code(card) -> str:
     """An endplay card in this app's code: rank then suit letter."""
     return "23456789TJQKA"[int(card.rank).bit_length() - 3] + "SHDC"[int(card.suit)]
+
+
+def test_the_web_process_checks_for_the_solver_without_importing_it():
+    """Only the pool's workers import endplay (it pulls in matplotlib: over a second)."""
+    code = (
+        "import sys; from tournaments.games.whist.search import endplay_available; "
+        "assert endplay_available(); assert 'endplay' not in sys.modules"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).parents[3])  # noqa: S603
 
 
 def test_a_reading_no_layout_can_keep_is_set_aside_and_the_voids_kept(monkeypatch):
@@ -301,6 +313,27 @@ def test_a_seat_last_to_play_that_won_holds_no_cheaper_winner():
             assert cards_denied(view, know, {last})[last] >= cheaper
             return
     pytest.fail("no deal had fourth hand win over a gap")
+
+
+def test_a_seat_that_discarded_holds_no_lower_card_of_that_suit():
+    """A seat that threw the seven of a side suit on another suit's trick is read as holding
+    none of its unseen lower cards: a club player discards the lowest of a suit."""
+    for seed in range(1, 60):
+        game = Game(new_deal(seed), [])
+        play_hand_partly(game, 36)
+        for trick in game.tricks:
+            for seat, card in trick.plays[1:]:
+                if card.suit in (trick.cards[0].suit, game.trump):
+                    continue
+                viewer = seat.partner
+                done = tuple(game.tricks)
+                view = PlayerView(viewer, game.hands[viewer], game.trump, done, game.current)
+                know = Knowledge(view)
+                lower = {c for c in know.unseen_in(card.suit) if c.rank < card.rank}
+                if lower:
+                    assert cards_denied(view, know, {seat})[seat] >= lower
+                    return
+    pytest.fail("no deal had a discard above an unseen card")
 
 
 @settings(max_examples=60, deadline=None)

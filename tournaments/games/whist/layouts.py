@@ -27,7 +27,8 @@ def cards_denied(view: PlayerView, know: Knowledge, seats: set[Seat]) -> dict[Se
     """Unseen cards that ``seats`` cannot hold if they play as club players do.
 
     - Following suit without beating the card winning the trick, a club player plays the
-      lowest card held in the suit, so every unseen card below it lies elsewhere.
+      lowest card held in the suit, so every unseen card below it lies elsewhere; and so
+      with a discard (a card of a side suit on another suit's trick).
     - Last to play and winning, a club player wins as cheaply as it can, so no unseen card
       that would also have won, below the one played, is in that hand.
     """
@@ -38,7 +39,7 @@ def cards_denied(view: PlayerView, know: Knowledge, seats: set[Seat]) -> dict[Se
                 continue
             best = trick.cards[winning_index(trick.cards[:index], view.trump)]
             wins = beats(card, best, view.trump)
-            if card.suit == trick.cards[0].suit and not wins:
+            if not wins and (card.suit == trick.cards[0].suit or card.suit != view.trump):
                 denied[seat] |= {c for c in know.unseen_in(card.suit) if c.rank < card.rank}
             elif wins and index == 3:
                 denied[seat] |= {
