@@ -118,7 +118,9 @@ def _splits(groups, room: dict[Seat, int]) -> tuple[list[tuple], list[int]]:
                 after[seat] -= count
             walk(index + 1, after, (*chosen, counts), weight * _ways(counts))
 
-    if groups and all(seats for seats, _ in groups):
+    if not groups:  # nothing unseen: the one layout deals nobody anything
+        return [()], [1]
+    if all(seats for seats, _ in groups):
         walk(0, dict(room), (), 1)
     return splits, cumulative
 

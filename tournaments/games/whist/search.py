@@ -13,8 +13,8 @@ generator seeded by the deal and the position, so the same position always gets 
 layouts and the same card, however busy the machine and whichever worker solved them.
 
 Time is bounded by design. A solve's cost grows steeply with the cards a hand: a 13-card
-deal can take most of a second, a 9-card one takes a few milliseconds and at worst about
-20. So while more than 9 cards are left each layout is cut to 9 a hand before it is solved,
+deal can take most of a second, an 8-card one about a millisecond and at worst about 11.
+So while more than 8 cards are left each layout is cut to 8 a hand before it is solved,
 by taking out each hand's lowest card of its longest suit (a suit never runs out, so voids
 and the suit to follow are unchanged); a card of the player's own that was taken out scores
 as the next card up in its suit. The plan spends the few layouts it can afford early on

@@ -78,6 +78,8 @@ def _solve(board: Board) -> dict[str, int]:
     tricks = {}
     for index in range(future.cards):
         score = future.score[index]
+        if score == -1:  # not scored (as endplay skips it)
+            continue
         suit = _SUITS[future.suit[index]]
         held = (1 << future.rank[index]) | future.equals[index]  # bit r: rank r, 2 to 14
         for rank in range(2, 15):
