@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .game import Deal, Game, Outcome
-from .search import to_board
+from .layouts import to_board
 from .solver import Board, SolverPool
 from .tricks import ONE_FLAG_AT, TWO_FLAGS_AT, flags_won, trump_name
 
