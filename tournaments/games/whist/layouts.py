@@ -68,11 +68,7 @@ class Layouts:
         played = Counter(seat for seat, _, _ in view.all_plays())
         room = {seat: HAND_SIZE - played[seat] for seat in self.others}
         unseen = sorted(know.unseen)
-        void = {s: {c for c in unseen if c.suit in know.voids[s]} for s in self.others}
-        denied = cards_denied(view, know, set(self.others)) if read else {}
-        read_too = {s: void[s] | denied.get(s, set()) for s in self.others}
-        nothing: dict[Seat, set[Card]] = {s: set() for s in self.others}
-        for barred in (read_too, void, nothing):
+        for barred in self.fallbacks(view, know, read, unseen):
             groups: dict[tuple[Seat, ...], list[Card]] = {}
             for card in unseen:
                 seats = tuple(s for s in self.others if card not in barred[s])
@@ -82,6 +78,16 @@ class Layouts:
             self.splits, self.cumulative = _splits(self.groups, room)
             if self.splits:
                 break
+
+    def fallbacks(
+        self, view: PlayerView, know: Knowledge, read: bool, unseen: list[Card]
+    ) -> list[dict[Seat, set[Card]]]:
+        """The cards each other seat may not hold: as read from the play, then by its voids
+        only, then none (``bench/practice_ceiling.py`` tells a seat more than the play does)."""
+        void = {s: {c for c in unseen if c.suit in know.voids[s]} for s in self.others}
+        denied = cards_denied(view, know, set(self.others)) if read else {}
+        read_too = {s: void[s] | denied.get(s, set()) for s in self.others}
+        return [read_too, void, {s: set() for s in self.others}]
 
     def deal(self, rng: random.Random) -> dict[Seat, list[Card]]:
         """One layout: every seat gets as many cards as it holds, none it is known to lack."""

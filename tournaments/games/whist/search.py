@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from functools import cache
 from importlib.util import find_spec
 
@@ -73,7 +74,9 @@ class StrongPlayer:
         scale: float = 1,
         size: int | None = None,
         read: bool = True,
+        layouts: Callable[[PlayerView, Knowledge, bool], Layouts] = Layouts,
     ) -> None:
+        self.layouts = layouts  # the dealer (the ceiling benchmark gives it more to go on)
         self.read = read  # deal no seat a card its play says it lacks (``cards_denied``)
         self.salt = salt  # the deal's number: two deals never share their layouts
         self.pool = pool
@@ -103,7 +106,7 @@ class StrongPlayer:
         count, size = max(1, round(count * self.scale)), self.size or size
         rng = random.Random(decision_seed(view, self.salt))
         boards, stand_ins = [], []
-        layouts = Layouts(view, know, self.read)
+        layouts = self.layouts(view, know, self.read)
         for _ in range(count):
             layout = layouts.deal(rng)
             hands = full_hands(view, layout)
