@@ -33,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from tournaments.games.whist.ai import BasicPlayer  # noqa: E402
 from tournaments.games.whist.cards import Seat, sort_hand  # noqa: E402
 from tournaments.games.whist.game import Deal, Game, new_deal  # noqa: E402
-from tournaments.games.whist.layouts import Layouts, to_board  # noqa: E402
+from tournaments.games.whist.layouts import Layouts, full_hands, to_board  # noqa: E402
 from tournaments.games.whist.search import StrongPlayer  # noqa: E402
 from tournaments.games.whist.solver import SolverPool  # noqa: E402
 
@@ -110,10 +110,7 @@ def positions(deals: range, pool: SolverPool):
                 card = (strong if mine else basic).choose(view)
                 if mine and len(view.legal_moves()) > 1:
                     choices += 1
-                    hands = {seat: list(cards) for seat, cards in game.hands.items()}
-                    for seat, played in view.current.plays:
-                        hands[seat].append(played)
-                    (solved,) = pool.solve([to_board(view, hands)])
+                    (solved,) = pool.solve([to_board(view, full_hands(view, game.hands))])
                     values = {c.code: solved[c.code] for c in view.legal_moves()}
                     if len(set(values.values())) > 1:
                         found.append((seed, [c.code for c in game.plays], values))
@@ -128,8 +125,8 @@ def decide_again(found, choices: int, dealer, label: str, pool: SolverPool) -> N
         view = Game.replay(deal, plays).view()
         layouts = dealer(deal)
         card = StrongPlayer(seed, pool=pool, layouts=layouts).choose(view)
-        lost += max(values.values()) - values[card.code]
-        wrong += values[card.code] < max(values.values())
+        thrown = max(values.values()) - values[card.code]
+        lost, wrong = lost + thrown, wrong + (thrown > 0)
     best = 100 * (choices - wrong) / choices
     seconds = time.perf_counter() - started
     print(f"{label:<26} {lost:>12} {wrong:>15} {best:>8.1f}% {seconds:>8.0f}", flush=True)
