@@ -40,10 +40,12 @@ serve: $(STAMP)
 	$(BIN)/python -m whistdirector serve --listen $(HOST)
 
 # Browser tests drive Debian's Chromium (Playwright's own download cannot be fetched here); the
-# catalog test needs Debian's gettext (makemessages, msgfmt).
+# catalog test needs Debian's gettext (makemessages, msgfmt); the printout tests read PDFs back
+# with Debian's poppler-utils (pdftotext, pdftoppm).
 browser:
 	@missing=""; test -x $(CHROMIUM) || missing="chromium"; \
 	command -v msgfmt >/dev/null || missing="$$missing gettext"; \
+	command -v pdftotext >/dev/null || missing="$$missing poppler-utils"; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ]; then \
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \

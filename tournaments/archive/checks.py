@@ -1,4 +1,4 @@
-"""What an archive's fields cannot say alone, checked after ``archive_schema.SCHEMA``: tables
+"""What an archive's fields cannot say alone, checked after ``schema.SCHEMA``: tables
 that exist, the rotation's visitors, tricks after penalties, loans that follow from the
 results, day closes of real days and playoffs the pages can draw. Every problem names its
 JSON path."""
@@ -7,15 +7,15 @@ from __future__ import annotations
 
 from django.utils.translation import gettext
 
-from .archive_outcomes import at as _at
-from .archive_outcomes import close_records, closes, loans, playoffs
-from .archive_schema import SCHEMA
-from .archive_walk import check
-from .rules import flags as flag_rules
-from .rules import rotation as rotation_rules
-from .rules.errors import RulesError
-from .rules.event_settings import check_days, settings_problems
-from .rules.types import Result
+from ..rules import flags as flag_rules
+from ..rules import rotation as rotation_rules
+from ..rules.errors import RulesError
+from ..rules.event_settings import check_days, settings_problems
+from ..rules.types import Result
+from .outcomes import at as _at
+from .outcomes import close_records, closes, loans, playoffs
+from .schema import SCHEMA
+from .walk import check
 
 
 def problems(archive: object) -> list[str]:

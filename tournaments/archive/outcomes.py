@@ -8,12 +8,12 @@ from collections import Counter
 
 from django.utils.translation import gettext
 
-from .rules import flags as flag_rules
-from .rules.bracket import build_bracket
-from .rules.cards_draw import Card, Draw, order_by_draw, playoff_players
-from .rules.errors import RulesError
-from .rules.playoffs import PlayoffHand, resolve
-from .rules.types import Result
+from ..rules import flags as flag_rules
+from ..rules.bracket import build_bracket
+from ..rules.cards_draw import Card, Draw, order_by_draw, playoff_players
+from ..rules.errors import RulesError
+from ..rules.playoffs import PlayoffHand, resolve
+from ..rules.types import Result
 
 
 def at(path: str, reason: str, **values: object) -> str:

@@ -1,4 +1,4 @@
-"""Walking an archive against ``archive_schema.SCHEMA``: every field's type, range and length,
+"""Walking an archive against ``schema.SCHEMA``: every field's type, range and length,
 each problem as 'path: reason' in the reader's language."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from datetime import UTC, date, datetime
 
 from django.utils.translation import gettext
 
-from .archive_schema import Bool, Day, Int, Json, ListOf, Obj, Text, When
+from .schema import Bool, Day, Int, Json, ListOf, Obj, Text, When
 
 
 def _text_problem(value: str) -> str | None:

@@ -11,8 +11,8 @@ from datetime import datetime
 
 from django.db import DatabaseError, transaction
 
-from . import archive_checks, archive_schema, planner
-from .models import (
+from .. import planner
+from ..models import (
     AuditEntry,
     DayClose,
     DayRecord,
@@ -24,10 +24,11 @@ from .models import (
     PlayoffHandResult,
     Team,
 )
-from .rules import rotation as rotation_rules
-from .rules.errors import RulesError
-from .rules.types import Hand as RulesHand
-from .rules.types import Rotation
+from ..rules import rotation as rotation_rules
+from ..rules.errors import RulesError
+from ..rules.types import Hand as RulesHand
+from ..rules.types import Rotation
+from . import checks, schema
 
 FORMAT = "military-whist-director/event"
 VERSION = 1
@@ -225,8 +226,8 @@ def _check(archive: dict) -> None:
             version=archive.get("version"),
             expected=VERSION,
         )
-    if found := archive_checks.problems(archive):
-        raise archive_schema.ArchiveErrors(found)
+    if found := checks.problems(archive):
+        raise schema.ArchiveErrors(found)
 
 
 @transaction.atomic

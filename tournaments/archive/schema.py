@@ -1,7 +1,7 @@
 """The one explicit schema of an event archive, checked whole before anything is written.
 
-``SCHEMA`` says what every field may hold (its type, range, length); ``archive_walk`` walks
-an archive against it, and ``archive_checks`` (with ``archive_outcomes``) checks what a field
+``SCHEMA`` says what every field may hold (its type, range, length); ``walk`` walks
+an archive against it, and ``checks`` (with ``outcomes``) checks what a field
 alone cannot say: tables that exist, the rotation's visitors, tricks after penalties, loans
 that follow from the results, playoffs the pages can draw. Every problem names its JSON path:
 ``results[17].host_table: no table 99 in a 16-table event``. What passes imports and exports
@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import ngettext
 
-from .models import Level
-from .rules.errors import RulesError
-from .rules.event_settings import (
+from ..models import Level
+from ..rules.errors import RulesError
+from ..rules.event_settings import (
     MAX_DAYS,
     MAX_HANDS,
     MAX_TABLES,
