@@ -26,12 +26,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tournaments.games.whist.ai import BasicPlayer  # noqa: E402
-from tournaments.games.whist.cards import Seat  # noqa: E402
-from tournaments.games.whist.game import Game, new_deal  # noqa: E402
-from tournaments.games.whist.lesson import par_board  # noqa: E402
-from tournaments.games.whist.search import StrongPlayer  # noqa: E402
-from tournaments.games.whist.solver import SolverPool  # noqa: E402
+from practice.games.whist.ai import BasicPlayer  # noqa: E402
+from practice.games.whist.cards import Seat  # noqa: E402
+from practice.games.whist.game import Game, new_deal  # noqa: E402
+from practice.games.whist.lesson import par_board  # noqa: E402
+from practice.games.whist.search import StrongPlayer  # noqa: E402
+from practice.games.whist.solver import SolverPool  # noqa: E402
 
 LEVELS = ("strong", "basic")
 SIZE: int | None = None  # cards a hand in a solve; None: the player's plan

@@ -30,12 +30,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tournaments.games.whist.ai import BasicPlayer  # noqa: E402
-from tournaments.games.whist.cards import Seat, sort_hand  # noqa: E402
-from tournaments.games.whist.game import Deal, Game, new_deal  # noqa: E402
-from tournaments.games.whist.layouts import Layouts, full_hands, to_board  # noqa: E402
-from tournaments.games.whist.search import StrongPlayer  # noqa: E402
-from tournaments.games.whist.solver import SolverPool  # noqa: E402
+from practice.games.whist.ai import BasicPlayer  # noqa: E402
+from practice.games.whist.cards import Seat, sort_hand  # noqa: E402
+from practice.games.whist.game import Deal, Game, new_deal  # noqa: E402
+from practice.games.whist.layouts import Layouts, full_hands, to_board  # noqa: E402
+from practice.games.whist.search import StrongPlayer  # noqa: E402
+from practice.games.whist.solver import SolverPool  # noqa: E402
 
 DRAWS = 200  # layouts drawn at most for one that keeps to the club rules (mid-hand 1 in 15 does)
 

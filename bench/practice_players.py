@@ -72,7 +72,7 @@ def main() -> None:
     setup()
     from django.core.wsgi import get_wsgi_application
 
-    from tournaments.games.whist.solver import shared_pool
+    from practice.games.whist.solver import shared_pool
 
     for future in shared_pool().warm():
         future.result()

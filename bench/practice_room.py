@@ -25,11 +25,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tournaments.games.militac import ai as militac_ai  # noqa: E402
-from tournaments.games.militac.game import OVER, Game  # noqa: E402
-from tournaments.games.militaire import ai as militaire_ai  # noqa: E402
-from tournaments.games.militaire.game import GAME_OVER, ROUND_OVER  # noqa: E402
-from tournaments.games.militaire.game import Game as Militaire  # noqa: E402
+from practice.games.militac import ai as militac_ai  # noqa: E402
+from practice.games.militac.game import OVER, Game  # noqa: E402
+from practice.games.militaire import ai as militaire_ai  # noqa: E402
+from practice.games.militaire.game import GAME_OVER, ROUND_OVER  # noqa: E402
+from practice.games.militaire.game import Game as Militaire  # noqa: E402
 
 
 def militac_deal(seed: int, north_south: str, timings: list[float]) -> tuple[int, Game]:

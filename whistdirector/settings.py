@@ -60,6 +60,7 @@ PUBLIC_URL = os.environ.get("WHIST_PUBLIC_URL", "").rstrip("/")
 # not admin's "Connexion").
 INSTALLED_APPS = [
     "tournaments",
+    "practice",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",

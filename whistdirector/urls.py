@@ -11,7 +11,7 @@ urlpatterns = [
     # Someone else switching a reader's language is harmless.
     path("i18n/setlang/", csrf_exempt(set_language), name="set_language"),
     path("i18n/catalog.js", JavaScriptCatalog.as_view(packages=["tournaments"]), name="js_catalog"),
-    path("practice/", include("tournaments.urls.practice")),
+    path("practice/", include("practice.urls")),
     path("", include("tournaments.urls")),
 ]
 

@@ -10,6 +10,7 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 from django.utils import translation
+from django.utils.translation import gettext
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -91,7 +92,13 @@ def test_setting_names_suits_and_playoff_rules_read_in_french():
         problems = settings_problems({"flags_per_table": 0, "two_flags_at": 8, "one_flag_at": 9})
         assert problems["flags_per_table"] == f"Drapeaux par table{NBSP}: de 1 à 99, et non 0"
         assert "au moins les levées pour 1 drapeau (9)" in problems["two_flags_at"]
-        assert [t.label for t in Trump] == ["Cœur", "Pique", "Carreau", "Trèfle", "Sans-atout"]
+        assert [gettext(t.label) for t in Trump] == [
+            "Cœur",
+            "Pique",
+            "Carreau",
+            "Trèfle",
+            "Sans-atout",
+        ]
         text = explanation(3)
         assert text.startswith("Trois équipes à égalité")
         assert english_left(text) == []

@@ -12,31 +12,18 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 from itertools import groupby
 
-from ..games.whist.cards import Rank  # one rank order for the whole product: 2 low, ace high
+from cards import Rank, Suit  # one vocabulary for the whole product: 2 low, ace high
+
 from .errors import Phrase, RulesError
-from .types import Trump
 
 Drawer = int | str
 """Who draws: a home table for the bye draw (its A player draws), a player such as "3A"."""
 
 
-class Suit(StrEnum):
-    SPADES = "S"
-    HEARTS = "H"
-    DIAMONDS = "D"
-    CLUBS = "C"
-
-    @property
-    def trump(self) -> Trump:
-        return Trump(self.value)
-
-
 _RANK_TEXT = {r.label: r for r in Rank} | {"T": Rank.TEN}
-_SUIT_TEXT = {s.value: s for s in Suit} | {"♠": Suit.SPADES, "♥": Suit.HEARTS}
-_SUIT_TEXT |= {"♦": Suit.DIAMONDS, "♣": Suit.CLUBS}
+_SUIT_TEXT = {s.letter: s for s in Suit} | {s.symbol: s for s in Suit}
 
 
 @dataclass(frozen=True)
@@ -61,11 +48,14 @@ class Card:
         return cls(rank, suit)
 
     def __str__(self) -> str:
-        return f"{self.rank.label}{self.suit.value}"
+        return f"{self.rank.label}{self.suit.letter}"
 
 
 _WHAT = {"card": Phrase("card"), "trump cut": Phrase("trump cut")}
-DECK: tuple[Card, ...] = tuple(Card(r, s) for s in Suit for r in Rank)
+# Spades, hearts, diamonds, clubs: the order a recorded draw seed was dealt from, kept so that
+# every recorded seed replays the same cards.
+_SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+DECK: tuple[Card, ...] = tuple(Card(r, s) for s in _SUIT_ORDER for r in Rank)
 
 
 def _as_card(value: Card | str, who: Drawer) -> Card:

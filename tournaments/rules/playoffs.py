@@ -150,7 +150,7 @@ class PlayoffHand:
 
     @property
     def trump(self) -> Trump | None:
-        return self.trump_cut.suit.trump if self.trump_cut else None
+        return Trump.of(self.trump_cut.suit) if self.trump_cut else None
 
     @property
     def dealer(self) -> str | int | None:

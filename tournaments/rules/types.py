@@ -7,35 +7,9 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
 
-from .errors import gettext_noop, translate
+from cards import Trump as Trump  # the cards vocabulary's trump, as the rules name it
 
 TRICKS_PER_HAND = 13
-
-
-class Trump(StrEnum):
-    HEARTS = "H"
-    SPADES = "S"
-    DIAMONDS = "D"
-    CLUBS = "C"
-    NO_TRUMP = "NT"
-
-    @property
-    def label(self) -> str:
-        """The suit's name in the reader's language."""
-        return translate(_TRUMP_NAMES[self.value])
-
-    @property
-    def symbol(self) -> str:
-        return {"H": "♥", "S": "♠", "D": "♦", "C": "♣", "NT": "NT"}[self.value]
-
-
-_TRUMP_NAMES = {
-    "H": gettext_noop("Hearts"),
-    "S": gettext_noop("Spades"),
-    "D": gettext_noop("Diamonds"),
-    "C": gettext_noop("Clubs"),
-    "NT": gettext_noop("No trump"),
-}
 
 
 class Pair(StrEnum):

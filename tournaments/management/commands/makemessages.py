@@ -4,8 +4,10 @@ launcher's console text.
 The pure rules cannot import Django's gettext; their messages are marked by being the first
 argument of ``RulesError(...)`` or ``Phrase(...)`` (see rules/errors.py), or by the no-op
 ``gettext_noop`` (which Django's makemessages already collects), and translated when read.
-``whistdirector/launch.py`` (what ``whist-director hall`` prints) sits outside the app; its
-strings join the app's catalog (run from inside tournaments/, as ``make messages`` does).
+``whistdirector/launch.py`` (what ``whist-director hall`` prints) and the practice room's app
+(``practice/``: its pages, messages and scripts) sit outside this app; their strings join its
+catalog, so the product keeps one French catalog and one glossary (run from inside
+tournaments/, as ``make messages`` does).
 """
 
 import os
@@ -13,7 +15,9 @@ from pathlib import Path
 
 from django.core.management.commands import makemessages
 
-LAUNCHER = Path(__file__).resolve().parents[3] / "whistdirector" / "launch.py"
+ROOT = Path(__file__).resolve().parents[3]
+LAUNCHER = ROOT / "whistdirector" / "launch.py"
+PRACTICE = ROOT / "practice"
 
 
 class Command(makemessages.Command):
@@ -25,9 +29,17 @@ class Command(makemessages.Command):
 
     def find_files(self, root):
         files = super().find_files(root)
-        if root == "." and self.domain == "django" and os.path.isdir("locale"):
-            launcher = self.translatable_file_class(
-                os.path.relpath(LAUNCHER.parent), LAUNCHER.name, os.path.abspath("locale")
-            )
-            files.append(launcher)
+        if root == "." and os.path.isdir("locale"):
+            # Files outside this app go to its catalog (makemessages' default locale folder).
+            # Walked by absolute path (a relative "../" one matches the ignored ".*"), then
+            # named relative to this app, as the catalog's locations are.
+            files += [
+                self.translatable_file_class(os.path.relpath(f.dirpath), f.file, f.locale_dir)
+                for f in super().find_files(str(PRACTICE))
+            ]
+            if self.domain == "django":
+                launcher = self.translatable_file_class(
+                    os.path.relpath(LAUNCHER.parent), LAUNCHER.name, os.path.abspath("locale")
+                )
+                files.append(launcher)
         return sorted(files)

@@ -1,0 +1,1 @@
+"""The practice room's pages and JSON interfaces, one module per game."""
