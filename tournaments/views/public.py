@@ -44,6 +44,13 @@ def standings_json(request, slug):
 
 
 @require_GET
+def hall_json(request, slug):
+    """The hand the hall plays now and the tables it waits for (the projector and /hall/
+    refresh from it)."""
+    return _json(request, slug, "hall.json.bytes", selectors.hall_payload)
+
+
+@require_GET
 def event_list(request):
     return render(request, "tournaments/event_list.html", {"rows": selectors.event_rows()})
 
