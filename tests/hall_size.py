@@ -3,7 +3,10 @@ letters such as ễ, ł and ř (plain functions, no fixtures)."""
 
 from __future__ import annotations
 
+import random
+
 from tournaments.csv_formats import TeamRow
+from tournaments.demo import visitor_tricks
 from tournaments.models import Event
 from tournaments.services import ResultEntry, event_create, results_record, teams_replace
 
@@ -55,8 +58,9 @@ def full_hall(slug: str = "full-hall", played: int = 7, tables: int = TABLES) ->
         ],
         actor=None,
     )
+    rng = random.Random(2026)
     for hand in range(1, played + 1):
-        entries = [ResultEntry(hand, t, (t * 7 + hand * 3) % 14) for t in range(1, tables + 1)]
+        entries = [ResultEntry(hand, t, visitor_tricks(rng)) for t in range(1, tables + 1)]
         results_record(event=event, entries=entries, actor=None)
     event.refresh_from_db()
     return event

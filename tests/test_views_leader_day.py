@@ -11,8 +11,8 @@ from django.urls import reverse
 
 from tests.leader_helpers import make_event, make_user, play
 from tests.test_playoffs_flow import _cut, finished, hand
-from tournaments.archive import dumps, export_event
 from tournaments import selectors
+from tournaments.archive import dumps, export_event
 from tournaments.models import AuditEntry, Event, HandResult, Team
 from tournaments.services import ResultEntry, results_record
 
@@ -36,9 +36,7 @@ def test_the_event_list_shows_each_events_date_and_how_far_it_has_got(client):
     assert waiting.name in page and done.name in page
 
 
-def test_the_event_list_runs_three_queries_however_many_events(
-    client, django_assert_num_queries
-):
+def test_the_event_list_runs_three_queries_however_many_events(client, django_assert_num_queries):
     """The status of every event comes from three queries, for three events or six."""
     for n in range(3):
         play(make_event(f"e{n}", tables=4), [1])

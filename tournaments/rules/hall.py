@@ -38,10 +38,6 @@ class HallHand:
     waiting: tuple[int, ...] = ()
     pending: tuple[int, ...] = ()
 
-    @property
-    def started(self) -> bool:
-        return self.complete > 0 or self.current is None
-
 
 def is_closed(place: HandPlace, closed: Collection[tuple[int, int]]) -> bool:
     """True when the hand's day (session 0) or its own session is closed."""

@@ -54,4 +54,33 @@ def waiting_words(
         text = f"{text} {leader}".strip()
     if hand is None:
         return text
-    return _("Hand %(hand)s: %(waiting)s") % {"hand": hand, "waiting": text}
+    return _("Hand %(hand)s · %(waiting)s") % {"hand": hand, "waiting": text}
+
+
+def next_move_words(hand, table: int, *, new_day: bool = False) -> str:
+    """What a table does in ``hand`` (the one after its saved hand): "Your travelling pair
+    (A & B) goes to Table 12; Table 3's pair comes to you; hand 8, trump ♦." """
+    trump = hand.trump.symbol if hand.trump else _("the leader's cut")
+    values = {
+        "pair": " & ".join(hand.travelling.value),
+        "to": hand.moves[table],
+        "from": hand.visitor_of(table),
+        "hand": hand.number,
+        "trump": trump,
+        "day": hand.day,
+    }
+    if new_day:
+        return (
+            _(
+                "Your travelling pair (%(pair)s) goes to Table %(to)s; Table %(from)s's pair "
+                "comes to you; hand %(hand)s (day %(day)s), trump %(trump)s."
+            )
+            % values
+        )
+    return (
+        _(
+            "Your travelling pair (%(pair)s) goes to Table %(to)s; Table %(from)s's pair comes "
+            "to you; hand %(hand)s, trump %(trump)s."
+        )
+        % values
+    )

@@ -31,7 +31,7 @@
         {tables: spans(pending)}, true)).trim();
     }
     if (hand === null || hand === undefined) return text;
-    return interpolate(gettext("Hand %(hand)s: %(waiting)s"), {hand: hand, waiting: text}, true);
+    return interpolate(gettext("Hand %(hand)s · %(waiting)s"), {hand: hand, waiting: text}, true);
   }
   window.whistHallWords = {spans: spans, words: words, MOST_RUNS: 24};
 })();
