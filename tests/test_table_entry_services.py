@@ -202,10 +202,12 @@ def test_tokens_are_long_random_and_a_new_one_revokes_the_old():
     assert TableToken.objects.get(token=tokens[2]).revoked_at is not None
 
 
-def test_an_assistant_fills_in_missing_tokens_but_only_a_leader_replaces_them():
-    """Printing cards as an assistant issues missing tokens; replacing them is refused."""
+def test_only_a_leader_issues_or_replaces_tokens():
+    """An assistant can neither issue missing entry addresses nor replace them."""
     event = make_event("te12", tables=4)
     assistant = make_user("helper", event, role="assistant")
-    table_tokens_issue(event=event, actor=assistant)
+    with pytest.raises(PermissionDenied, match="may not lead"):
+        table_tokens_issue(event=event, actor=assistant)
     with pytest.raises(PermissionDenied, match="may not lead"):
         table_tokens_issue(event=event, actor=assistant, replace=True)
+    assert not TableToken.objects.filter(event=event).exists()

@@ -39,9 +39,9 @@ def table_tokens_issue(
     *, event: Event, actor, tables: Iterable[int] | None = None, replace: bool = False
 ) -> dict[int, str]:
     """Give ``tables`` (every table by default) an entry token. Tables that have one keep it
-    unless ``replace``: then the old token is revoked (its card stops working). Helpers who
-    print cards may fill in missing tokens; only a leader replaces them."""
-    permissions.require(actor, event, permissions.LEAD if replace else permissions.ENTER)
+    unless ``replace``: then the old token is revoked (its slip stops working). Only a leader
+    (or the command line) issues or replaces them."""
+    permissions.require(actor, event, permissions.LEAD)
     lock_event(event)
     wanted = sorted(set(tables) if tables is not None else range(1, event.tables + 1))
     outside = [t for t in wanted if not 1 <= t <= event.tables]
