@@ -76,7 +76,7 @@ def entry_page(request, token: str):
     row = _token(request, token)
     if row is None:
         return _refusal(
-            request, 404, _("This entry address is not known. Scan the table card again.")
+            request, 404, _("This entry address is not known. Scan the table's entry slip again.")
         )
     if row.revoked_at is not None:
         return _refusal(
@@ -84,7 +84,7 @@ def entry_page(request, token: str):
             403,
             _(
                 "This entry address of table %(table)s was replaced. "
-                "Scan the new table card, or ask the leader."
+                "Scan the new entry slip, or ask the leader."
             )
             % {"table": row.table},
         )

@@ -187,8 +187,12 @@
   form.addEventListener("focusin", function (e) {
     if (e.target.classList && e.target.classList.contains("tricks")) e.target.select();
   });
+  // Where typing starts, unless the leader already clicked into a field while the page loaded.
+  var busy = document.activeElement && document.activeElement !== document.body &&
+    document.activeElement.id !== "main";
   var first = form.querySelector("tr.refused input.tricks") ||
     tricks.filter(function (i) { return i.value.trim() === "" && !i.readOnly; })[0];
-  if (first) first.focus();
+  if (busy) { /* leave the cursor where the leader put it */ }
+  else if (first) first.focus();
   else if (form.dataset.complete && goto && !goto.hidden) gotoInput.focus();  // corrections start here
 })();

@@ -103,14 +103,19 @@ hall.json says which tables the hall's hand still waits for. */
     var legendHeight = (document.querySelector(".projector-legend") || {offsetHeight: 0}).offsetHeight + 12;
     var room = window.innerHeight - 4 - legendHeight - body.getBoundingClientRect().top;
     var fits = Math.min(MOST_ROWS, Math.floor(room / rows[0].getBoundingClientRect().height));
+    var pages = 1;
+    function show(perPage) {
+      pages = Math.ceil((rows.length - pinned) / perPage);
+      page = page % pages;
+      rows.forEach(function (r, i) {
+        if (i < pinned) { r.classList.add("pinned"); return; }
+        r.hidden = Math.floor((i - pinned) / perPage) !== page;
+      });
+      if (pinned) rows[pinned - 1].classList.add("pinned-end");
+    }
     var perPage = Math.max(1, fits - pinned);
-    var pages = Math.ceil((rows.length - pinned) / perPage);
-    page = page % pages;
-    rows.forEach(function (r, i) {
-      if (i < pinned) { r.classList.add("pinned"); return; }
-      r.hidden = Math.floor((i - pinned) / perPage) !== page;
-    });
-    if (pinned) rows[pinned - 1].classList.add("pinned-end");
+    show(perPage);
+    while (perPage > 1 && document.documentElement.scrollHeight > window.innerHeight) show(--perPage);
     table.dataset.pages = String(pages);
     pageOf.textContent = "· " + interpolate(gettext("page %(page)s of %(pages)s"), {page: page + 1, pages: pages}, true);
   }
