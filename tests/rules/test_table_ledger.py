@@ -60,3 +60,12 @@ def test_every_named_hand_would_make_the_count_match(tricks, table, off):
     for s in suspects:
         index = [line.hand for line in lines].index(s.hand)
         assert on_table_after(lines, 12, SETTINGS, (index, s.home, s.would)) == counted
+
+
+def test_hands_not_entered_yet_are_not_suspected():
+    """Counted after hand 3 of 6, one flag short: hands 4-6 (nothing entered yet) are never
+    named, only hands 1-3 where a slip read otherwise would explain it."""
+    rot, results = day(4, {(h, t): 8 for h in range(1, 4) for t in range(1, 5)})
+    lines = table_ledger(1, 4, rot.hands, results, SETTINGS)
+    suspects = likely_hands(lines, lines[-1].on_table - 1, 12, SETTINGS)
+    assert suspects and {s.hand for s in suspects} <= {1, 2, 3}

@@ -97,7 +97,7 @@ def draw_slip(
     canvas.setFont(BOLD, 16)
     canvas.drawCentredString(middle, top - 56, label)
     number = str(table)
-    number_size = min(fit_size(number, BOLD, width - 16, 96), 96)
+    number_size = min(fit_size(number, BOLD, width - 16, 72), 72)
     canvas.setFont(BOLD, number_size)
     canvas.drawCentredString(middle, top - 62 - 0.73 * number_size, number)
     team_y = top - 62 - 0.73 * number_size - 18

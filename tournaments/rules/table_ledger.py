@@ -128,10 +128,14 @@ def likely_hands(
     most: int = 5,
 ) -> list[Suspect]:
     """At most ``most`` hands whose result, read otherwise, would make the count match: the
-    nearest reading of each hand, nearest first (an unentered slip before any), then in hand
-    order."""
+    nearest reading of each hand, nearest first (a slip missing between entered hands before
+    any), then in hand order. Hands after the last one entered here are not played yet: a
+    count made early is no reason to suspect them."""
     found: dict[int, Suspect] = {}
-    for index, line in enumerate(lines):
+    entered = [
+        i for i, line in enumerate(lines) if (line.visitor_tricks, line.our_tricks) != (None, None)
+    ]
+    for index, line in enumerate(lines[: entered[-1] + 1] if entered else []):
         for home, now in ((True, line.visitor_tricks), (False, line.our_tricks)):
             for would in range(TRICKS_PER_HAND + 1):
                 if would == now:

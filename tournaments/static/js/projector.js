@@ -24,6 +24,7 @@ hall.json says which tables the hall's hand still waits for. */
   var SMALLEST = 24;  // px: the least that reads from the back of a hall
   var LARGEST = 54;
   var MOST_ROWS = 40;  // teams on one screen
+  var PHONE = 700;  // px: narrower screens scroll instead of paging
   var TURN = 8000;   // ms a screenful stays up when the rows are paged
   var page = 0;
 
@@ -86,6 +87,9 @@ hall.json says which tables the hall's hand still waits for. */
   function fit() {
     var rows = Array.prototype.slice.call(body.rows);
     rows.forEach(function (r) { r.hidden = false; r.classList.remove("pinned", "pinned-end"); });
+    if (window.innerWidth < PHONE) {  // a phone scrolls the whole list in its own type
+      table.style.fontSize = ""; pageOf.textContent = ""; table.dataset.pages = "1"; return;
+    }
     var low = SMALLEST, high = LARGEST;
     table.style.fontSize = high + "px";
     if (overflows()) {
