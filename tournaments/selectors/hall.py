@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from django.db.models import Count, Q, Value
+from django.db import connection
+from django.db.models import Count
 
 from ..models import DayClose, Event, Hand, HandResult, SubmissionStatus, TableSubmission
 from ..rules.hall import HallHand, HandPlace, current_hand, hall_hand
@@ -26,6 +27,26 @@ def event_tallies(event: Event) -> Tallies:
     return cached(event, "tallies", lambda: tallies(event))
 
 
+_CLOSES = DayClose._meta.db_table
+_SUBMISSIONS = TableSubmission._meta.db_table
+_HANDS = Hand._meta.db_table
+_RESULTS = HandResult._meta.db_table
+_TABLE = connection.ops.quote_name("table")  # a word SQL keeps for itself
+_CLOSED_SQL = f"SELECT 0, event_id, day, session, 0 FROM {_CLOSES} WHERE event_id IN ({{among}})"  # noqa: S608
+_PENDING_SQL = (
+    f"SELECT 2, event_id, hand, {_TABLE}, 0 FROM {_SUBMISSIONS} "  # noqa: S608
+    "WHERE status = %s AND event_id IN ({among})"
+)
+_PLACES_SQL = (
+    f"SELECT 3, event_id, number, day, session FROM {_HANDS} WHERE event_id IN ({{among}})"  # noqa: S608
+)
+_HOSTS_SQL = (
+    f"SELECT 1, r.event_id, h.number, r.host_table, 0 FROM {_RESULTS} r "  # noqa: S608
+    f"JOIN {_HANDS} h ON h.id = r.hand_id "
+    "WHERE r.event_id = %s AND h.event_id = %s AND h.number IN ({numbers})"
+)
+
+
 @dataclass
 class _Facts:
     """What the tallies do not hold: closed parts, and who is in in partly entered hands."""
@@ -39,37 +60,27 @@ class _Facts:
 def _facts(partial: dict[int, list[int]], with_hands: bool = True) -> dict[int, _Facts]:
     """For each event id of ``partial`` (event id -> its partly entered hands): its hands'
     places (``with_hands``), its closed days and sessions, the host tables with a result in
-    the partly entered hands, and the tables whose entry waits for the leader; one query for
-    every event."""
+    the partly entered hands, and the tables whose entry waits for the leader; one statement
+    for every event (written out: the first standings after a save wait for it)."""
     facts = {event_id: _Facts() for event_id in partial}
     if not facts:
         return facts
     ids = list(facts)
-    parts = [
-        DayClose.objects.filter(event_id__in=ids)
-        .order_by()
-        .values_list(Value(0), "event_id", "day", "session", Value(0)),
-        TableSubmission.objects.filter(event_id__in=ids, status=SubmissionStatus.WAITING)
-        .order_by()
-        .values_list(Value(2), "event_id", "hand", "table", Value(0)),
-    ]
+    among = ", ".join(["%s"] * len(ids))
+    # Only the models' own table names and placeholders go into the text; values are params.
+    parts = [_CLOSED_SQL.format(among=among), _PENDING_SQL.format(among=among)]
+    params: list = [*ids, SubmissionStatus.WAITING.value, *ids]
     if with_hands:
-        parts.append(
-            Hand.objects.filter(event_id__in=ids)
-            .order_by()
-            .values_list(Value(3), "event_id", "number", "day", "session")
-        )
-    which = Q()
+        parts.append(_PLACES_SQL.format(among=among))
+        params += ids
     for event_id, hands in partial.items():
         if hands:
-            which |= Q(event_id=event_id, hand__number__in=hands)
-    if which:
-        parts.append(
-            HandResult.objects.filter(which)
-            .order_by()
-            .values_list(Value(1), "event_id", "hand__number", "host_table", Value(0))
-        )
-    for kind, event_id, first, second, third in parts[0].union(*parts[1:], all=True):
+            parts.append(_HOSTS_SQL.format(numbers=", ".join(["%s"] * len(hands))))
+            params += [event_id, event_id, *hands]
+    with connection.cursor() as cursor:
+        cursor.execute(" UNION ALL ".join(parts), params)
+        rows = cursor.fetchall()
+    for kind, event_id, first, second, third in rows:
         found = facts[event_id]
         if kind == 0:
             found.closed.add((first, second))
