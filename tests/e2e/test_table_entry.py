@@ -116,6 +116,20 @@ def test_a_send_whose_answer_is_lost_is_retried_and_recorded_once(phone, live_se
     assert AuditEntry.objects.filter(event=event, target="hand 1 table 4").count() == 1
 
 
+def test_a_phone_still_enters_when_the_words_catalog_does_not_load(phone, live_server, hall):
+    """With the JavaScript catalog lost on the Wi-Fi, the page's English stand-ins still let
+    table 6 enter and confirm its hand."""
+    event, tokens = hall
+    page = phone.new_page()
+    page.route(re.compile(r"/i18n/catalog\.js"), lambda route: route.abort())
+    page.goto(f"{live_server.url}/enter/{tokens[6]}/")
+    page.get_by_role("button", name="9", exact=True).click()
+    expect(page.locator("#summary")).to_have_text(flags_line(event, 6, 9))
+    page.get_by_role("button", name="Confirm").click()
+    expect(page.locator("#status")).to_contain_text("✓ Saved: hand 1, visitors 9 tricks.")
+    assert HandResult.objects.get(event=event, host_table=6).visitor_tricks == 9
+
+
 def test_a_wrong_token_is_refused(phone, live_server, hall):
     """A made-up entry address shows a refusal, not an entry page."""
     page = phone.new_page()
