@@ -106,6 +106,8 @@ def test_the_rotation_page_shows_25_home_tables_at_a_time(client):
     for hand in rotation.hands:
         assert f"hand {hand.number}</span> <strong>{hand.moves[40]}</strong>" in own
     assert '<th class="mine">40</th>' in page
+    table_page = client.get(reverse("tournaments:table", args=[event.slug, 40])).content.decode()
+    assert f'href="{url}?table=40"' in table_page
 
 
 def test_a_tables_phone_says_where_its_pair_goes_next_after_saving(client):

@@ -86,6 +86,10 @@ def test_the_grid_fits_a_1366_laptop_with_every_column_on_screen(page, live_serv
     assert number["x"] >= 0
     name = page.locator("#row-7 .who .name")
     assert name.evaluate("e => e.scrollWidth <= e.clientWidth")  # whole, not cut with …
+    other = page.locator("#row-8 .who .name")
+    assert other.evaluate("e => e.scrollWidth > e.clientWidth")  # cut with … until …
+    page.locator("#row-8 .who").hover()
+    assert other.evaluate("e => e.scrollWidth <= e.clientWidth")  # … the pointer is over it
     visitor = selectors.rotation(hall).hand(8).visitor_of(7)
     expect(name).to_have_text(team_name(visitor))
     expect(page.locator("#waiting-for")).to_have_text(
@@ -144,6 +148,8 @@ def test_the_projector_reads_from_across_the_hall(page, live_server, hall):
     rows = page.locator("#projector-rows tr:visible")
     assert rows.count() <= 40
     assert page.locator("#projector-rows tr.pinned").count() == 3
+    cut = page.locator("#projector-rows tr.cut")  # the yellow line under the two advancing
+    assert cut.count() == 1 and cut.evaluate("e => e.sectionRowIndex") == 1
     assert page.evaluate("document.documentElement.scrollHeight") <= PROJECTOR["height"]
     expect(page.locator("#proj-waiting")).to_have_text(
         "Hand 8 · Waiting for tables 7, 12, 19, 44, 101, 180, 233."
@@ -236,3 +242,15 @@ def test_a_tables_phone_hears_where_its_pair_goes_after_saving(page, live_server
         f"Table {nine.visitor_of(12)}'s pair comes to you; hand 9, trump {nine.trump.symbol}."
     )
     assert page.evaluate(SMALL_TARGETS) == []
+
+
+def test_the_hall_page_hears_the_tables_report(page, live_server, hall):
+    """/hall/ on the projector drops table 7 from the waiting line once it reports."""
+    page.set_viewport_size(PROJECTOR)
+    page.goto(f"{live_server.url}/hall/")
+    line = page.locator(".hall-waiting")
+    expect(line).to_have_text("Hand 8 · Waiting for tables 7, 12, 19, 44, 101, 180, 233.")
+    table_entry_submit(event=hall, table=7, entry=TableEntry("phone-seven-0002", 8, 9))
+    expect(line).to_have_text(
+        "Hand 8 · Waiting for tables 12, 19, 44, 101, 180, 233.", timeout=20000
+    )
