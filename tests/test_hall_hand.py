@@ -158,3 +158,17 @@ def test_a_closed_day_short_of_a_hand_lets_the_hall_go_on():
     event.refresh_from_db()
     hall = selectors.hall_state(event)
     assert (hall.current, hall.complete, hall.waiting) == (4, 3, (1, 2, 3, 4))
+
+
+@pytest.mark.django_db
+def test_the_standings_count_a_hand_in_play_while_saying_after_the_last_complete_one(client):
+    """Hand 2 in at one table: standings.json still says after hand 1, and its flags already
+    count that table's result."""
+    event = build_event("hall-partial", tables=TABLES, hands_per_day=DAYS)
+    results_record(event=event, entries=[ResultEntry(1, t, 6) for t in range(1, 5)], actor=None)
+    results_record(event=event, entries=[ResultEntry(2, 1, 13)], actor=None)
+    body = client.get(f"/events/{event.slug}/standings.json").json()
+    visitor = selectors.rotation(event).hand(2).visitor_of(1)
+    totals = {s["table"]: s["total"] for s in body["standings"]}
+    assert body["hands_played"] == 1
+    assert (totals[visitor], totals[1]) == (14, 10)
