@@ -17,6 +17,7 @@ from .events import (
     recent_events,
     revision_key,
 )
+from .hall import hall_payload, hall_state, hall_states
 from .hand_grid import (
     hand_history,
     hand_loans,
@@ -49,8 +50,8 @@ from .ranking import (
 )
 from .records import archive_text
 from .table_entry import (
-    current_hand,
     entry_tokens,
+    moving,
     table_now,
     table_state,
     token_row,
@@ -60,6 +61,10 @@ __all__ = [
     "EventRow",
     "event_rows",
     "forget_stamps",
+    "hall_payload",
+    "hall_state",
+    "hall_states",
+    "moving",
     "keep_page_event",
     "page_event",
     "archive_text",
@@ -69,7 +74,6 @@ __all__ = [
     "cached_by_slug",
     "cached_page",
     "closed_days",
-    "current_hand",
     "day_ledger",
     "entry_tokens",
     "event_by_slug",

@@ -11,9 +11,10 @@ from ..rules.playoffs import tied_groups
 from ..rules.standings import rank_teams
 from ..rules.types import Result, Standing, TeamEntry
 from .events import cached
+from .hall import event_tallies, hall_state
 from .playoff_state import Overview
 from .playoff_state import overview as playoff_overview
-from .tallies import inside_a_write, tallies
+from .tallies import inside_a_write
 
 
 def team_entries(event: Event, teams: dict[int, Team], recorded: list[Result]) -> list[TeamEntry]:
@@ -69,7 +70,7 @@ def all_hands_played(event: Event, recorded: list[Result]) -> bool:
 
 def _standings_and_hands_played(event: Event) -> tuple[list[Standing], int, Overview]:
     def build() -> tuple[list[Standing], int, Overview]:
-        flags = tallies(event)  # only the hands changed since the last call are re-read
+        flags = event_tallies(event)  # only the hands changed since the last call are re-read
         net = flags.net_by_day(event.tables, event.flags_per_table)
         entries = _entries(event, _team_names(event, flags.setup_mark), net)
         rows = rank_teams(entries)
@@ -110,15 +111,17 @@ def standings(event: Event) -> list[Standing]:
 
 
 def hands_played(event: Event) -> int:
-    """The highest hand with at least one result (0 before play starts)."""
-    return _standings_and_hands_played(event)[1]
+    """The hands the hall has completed (``rules.hall``): every public "after hand N" reads
+    this, never the highest hand with a result (0 before play starts)."""
+    return hall_state(event).complete
 
 
 def standings_payload(event: Event) -> dict:
     """The body of ``standings.json`` (DESIGN.md section 4)."""
 
     def build() -> dict:
-        rows, played, _ = _standings_and_hands_played(event)
+        rows, _, _ = _standings_and_hands_played(event)
+        played = hands_played(event)
         advancing = advancing_tables(event)
         return {
             "event": event.slug,

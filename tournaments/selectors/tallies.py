@@ -37,6 +37,8 @@ _RESULTS_UNTOUCHED = {
     "role given",
     "role removed",
     "tables assigned",
+    "table entry accepted",
+    "table entry waiting",
     "teams imported",
     "trump cut",
 }

@@ -105,7 +105,7 @@ def _live_parts(event, number: int, team) -> dict[str, str]:
             seen.add(h.day)
             day_starts.append(h.number)
     standing = next((s for s in selectors.standings(event) if s.table == number), None)
-    now = selectors.table_now(event, number, by_host.keys(), team)
+    now = selectors.table_now(event, number, team)
     chart = charts.chart(series, len(rotation.hands), day_starts, settings.flags_per_table)
     return {
         "now": now_html(now),
