@@ -124,11 +124,10 @@ def _mistake(index: int, played: Card, better: list[Card]) -> str:
     values = {"trick": index // 4 + 1, "card": _face(played)}
     suits = {card.suit for card in better}
     if len(better) > 1 and len(suits) == 1 and played.suit not in suits:
-        values["better"] = _("a card of %(suit)s") % {"suit": suit_word(better[0].suit)}
-    else:
-        shown = [_face(card) for card in better[:3]]
-        values["better"] = _("the %(cards)s") % {"cards": _(" or ").join(shown)}
-    return _("trick %(trick)s, %(card)s instead of %(better)s") % values
+        values["suit"] = suit_word(better[0].suit)
+        return _("trick %(trick)s, %(card)s instead of a card of %(suit)s") % values
+    values["better"] = _(" or ").join(_face(card) for card in better[:3])
+    return _("trick %(trick)s, %(card)s instead of the %(better)s") % values
 
 
 def _face(card: Card) -> str:

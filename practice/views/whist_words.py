@@ -116,7 +116,7 @@ def principle_words(principle: str) -> str:
         "lead low": _("Lead low: keep your high cards to win tricks later."),
         "best found": _("No rule of thumb settles this one: the search decides."),
         "partner winning": _("Your partner is winning the trick: keep your good cards."),
-        "second hand low": _("Second hand low: your partner still plays after the opponents."),
+        "second hand low": _("Second hand low: your partner still plays after you."),
         "third hand high": _("Third hand high: make the last player pay for the trick."),
         "win cheaply": _("Last to play: win with the cheapest card that takes the trick."),
         "win now": _("Take the trick now, while you can."),
