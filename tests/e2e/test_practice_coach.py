@@ -152,14 +152,35 @@ def test_undo_takes_back_the_last_card(page: Page, live_server):
     expect(page.locator("#turn")).to_contain_text("Your turn")
 
 
-def test_your_turn_changes_the_moment_a_card_is_played(page: Page, live_server):
+def militaire_to_discard(page: Page) -> None:
+    """Draw from the stock and choose a card to discard."""
+    page.get_by_role("button", name="Stock").click()
+    page.wait_for_selector("#hand button:not([disabled])")
+    page.locator("#hand button:not(.taken)").first.click()
+
+
+@pytest.mark.parametrize(
+    ("game", "address", "ready", "answer", "act"),
+    [
+        ("whist", "/practice/?deal=7&pace=0", south_to_play, "api/play/", play_first),
+        ("militac", "/practice/militac/?deal=23&pace=0", lambda p: militac_to_play(p),
+         "militac/api/move/", play_first),
+        ("militaire", "/practice/militaire/?deal=4&pace=0", militaire_to_discard,
+         "militaire/api/move/",
+         lambda p: p.get_by_role("button", name="Discard the chosen card").click()),
+    ],
+)  # fmt: skip
+def test_your_turn_changes_the_moment_a_card_is_played(
+    page: Page, live_server, game, address, ready, answer, act
+):
     """While the server has not answered yet, the label no longer says it is South's turn."""
-    page.goto(f"{live_server.url}/practice/?deal=7&{FAST}")
-    south_to_play(page)
+    page.goto(live_server.url + address)
+    ready(page)
     held = []
-    page.route("**/practice/api/play/", lambda route: held.append(route))
-    expect(page.locator("#turn")).to_contain_text("Your turn")
-    play_first(page)
+    page.route(f"**/practice/{answer}", lambda route: held.append(route))
+    expect(page.locator("#turn")).to_have_class(re.compile("yours"))
+    act(page)
+    expect(page.locator("#turn")).not_to_have_class(re.compile("yours"))
     expect(page.locator("#turn")).not_to_contain_text("Your turn")
     assert len(held) == 1
     held[0].continue_()

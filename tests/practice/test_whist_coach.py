@@ -157,3 +157,12 @@ def test_the_review_of_a_hand_not_over_is_refused():
     tab.start()
     response = tab.get("review")
     assert response.status_code == 400 and "not over" in response.json()["error"]
+
+
+def test_a_hints_reason_reads_as_the_readme_quotes_it():
+    """Second hand low is explained as a club player says it."""
+    from practice.views.whist_words import principle_words
+
+    assert principle_words("second hand low") == (
+        "Second hand low: your partner still plays after you."
+    )

@@ -191,7 +191,8 @@
   $("hand").addEventListener("click", (event) => {
     const button = event.target.closest("button[data-code]");
     if (!button || button.disabled || !state) return;
-    table.move(`${state.phase === "aide" ? "discard" : "play"} ${button.dataset.code}`);
+    const aide = state.phase === "aide"; // the bidder discards, then leads the first squad
+    table.move(`${aide ? "discard" : "play"} ${button.dataset.code}`, aide);
   });
   $("bid-button").addEventListener("click", () => table.move(`bid ${$("bid-choice").value}`));
   $("pass-button").addEventListener("click", () => table.move("pass"));

@@ -202,9 +202,9 @@
     button.setAttribute("aria-pressed", chosen.has(code) ? "true" : "false");
     updateActions();
   });
-  $("draw-stock").addEventListener("click", () => table.move("draw stock"));
-  $("draw-discard").addEventListener("click", () => table.move("draw discard"));
-  $("meld-button").addEventListener("click", () => table.move(`meld ${[...chosen].join(" ")}`));
+  $("draw-stock").addEventListener("click", () => table.move("draw stock", true));
+  $("draw-discard").addEventListener("click", () => table.move("draw discard", true));
+  $("meld-button").addEventListener("click", () => table.move(`meld ${[...chosen].join(" ")}`, true));
   $("discard-button").addEventListener("click", () => table.move(`discard ${[...chosen][0]}`));
   $("next-round").addEventListener("click", () => table.move("next round"));
   table.start(true); // a reload resumes the game where it stood

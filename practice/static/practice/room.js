@@ -58,9 +58,10 @@ window.PracticeRoom = (function () {
       }
     }
     return {
-      move: (move) => {
+      /* ``keepsTurn``: the person moves again after this (a draw, a meld, the Aide's discard). */
+      move: (move, keepsTurn) => {
         if (busy) return null;
-        moved();
+        if (!keepsTurn) moved();
         return run(post(root.dataset.moveUrl, { move, after: made }));
       },
       start: (resume) => run(post(root.dataset.startUrl, { resume })),
