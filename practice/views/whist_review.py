@@ -25,7 +25,7 @@ from ..games.whist.game import Game
 from ..games.whist.review import review_hand
 from ..games.whist.search import endplay_available
 from ..games.whist.solver import shared_pool
-from .whist_words import rank_face, seat_word, suit_word
+from .whist_words import rank_face, suit_word
 
 CACHED = 6 * 60 * 60  # seconds a review is kept
 _threads = ThreadPoolExecutor(max_workers=2, thread_name_prefix="practice-review")
@@ -94,7 +94,7 @@ def words(game: Game, numbers: dict) -> dict:
     for seat, cost in zip(seats, per_card, strict=True):
         lost[seat] += cost
     mistakes = [
-        _mistake(index, game.plays[index], [Card.parse(c) for c in better])
+        _mistake(game, index, [Card.parse(c) for c in better])
         for index, better in sorted((int(i), b) for i, b in numbers["better"].items())
     ]
     if mistakes:
@@ -102,7 +102,7 @@ def words(game: Game, numbers: dict) -> dict:
             "Your play cost %(count)s trick: %(list)s.",
             "Your play cost %(count)s tricks: %(list)s.",
             lost[Seat.SOUTH],
-        ) % {"count": lost[Seat.SOUTH], "list": "; ".join(mistakes)}
+        ) % {"count": lost[Seat.SOUTH], "list": _("; ").join(mistakes)}
     else:
         you = _("Every card you played was one of the best: it cost no trick.")
     computers = _(
@@ -119,15 +119,20 @@ def words(game: Game, numbers: dict) -> dict:
     }
 
 
-def _mistake(index: int, played: Card, better: list[Card]) -> str:
-    """ "trick 3, 9♠ instead of a club"; "trick 5, 2♥ instead of the K♥ or Q♥"."""
-    values = {"trick": index // 4 + 1, "card": _face(played)}
-    suits = {card.suit for card in better}
-    if len(better) > 1 and len(suits) == 1 and played.suit not in suits:
-        values["suit"] = suit_word(better[0].suit)
-        return _("trick %(trick)s, %(card)s instead of a card of %(suit)s") % values
-    values["better"] = _(" or ").join(_face(card) for card in better[:3])
-    return _("trick %(trick)s, %(card)s instead of the %(better)s") % values
+def _mistake(game: Game, index: int, better: list[Card]) -> str:
+    """ "trick 3, 9♠ instead of a card of clubs"; "trick 5, 2♥ instead of the K♥ or the Q♥".
+    A suit whose every card the player could play was best is named as a suit."""
+    legal = Game(game.deal, list(game.plays[:index])).legal_moves()
+    pieces = []
+    for suit in dict.fromkeys(card.suit for card in better):
+        best = [card for card in better if card.suit == suit]
+        if len(best) > 1 and len(best) == sum(1 for card in legal if card.suit == suit):
+            pieces.append(_("a card of %(suit)s") % {"suit": suit_word(suit)})
+        else:
+            pieces += [_("the %(card)s") % {"card": _face(card)} for card in best]
+    values = {"trick": index // 4 + 1, "card": _face(game.plays[index])}
+    values["better"] = _(" or ").join(pieces[:4])
+    return _("trick %(trick)s, %(card)s instead of %(better)s") % values
 
 
 def _face(card: Card) -> str:
@@ -140,6 +145,3 @@ def missing() -> str:
         "installed for this version of Python."
     )
 
-
-def seat_names() -> dict[str, str]:
-    return {seat.letter: seat_word(seat) for seat in Seat}

@@ -7,7 +7,7 @@ import pytest
 from django.test import Client
 
 from practice.games.whist.ai import BasicPlayer
-from practice.games.whist.cards import Seat
+from practice.games.whist.cards import Seat, Suit
 from practice.games.whist.game import Game, new_deal
 from practice.games.whist.search import StrongPlayer
 from practice.views import whist_review
@@ -166,3 +166,33 @@ def test_a_hints_reason_reads_as_the_readme_quotes_it():
     assert principle_words("second hand low") == (
         "Second hand low: your partner still plays after you."
     )
+
+
+def finished_with_south_leading() -> Game:
+    """A hand the club players played out, in which South led the first trick."""
+    from practice.games.whist.ai import play_hand
+
+    seed = next(s for s in range(1, 200) if new_deal(s).first_leader == Seat.SOUTH)
+    game = Game(new_deal(seed))
+    play_hand(game, {seat: BasicPlayer() for seat in Seat})
+    return game
+
+
+def test_a_costly_card_is_summed_up_with_the_suit_or_the_cards_that_were_best():
+    """South's costly lead is named with its trick and, where every card of a suit was best,
+    that suit ("instead of a card of hearts"); otherwise the best cards themselves."""
+    game = finished_with_south_leading()
+    led = game.plays[0]
+    other = next(
+        s
+        for s in Suit
+        if s != led.suit and sum(c.suit == s for c in game.deal.hands[Seat.SOUTH]) > 1
+    )
+    suit_cards = [c for c in game.deal.hands[Seat.SOUTH] if c.suit == other]
+    numbers = {"par": 7, "costs": [1] + [0] * 51, "better": {"0": [c.code for c in suit_cards]}}
+    face = f"{led.label}"
+    said = whist_review.words(game, numbers)["you"]
+    assert said == f"Your play cost 1 trick: trick 1, {face} instead of a card of {other.word}."
+    numbers["better"] = {"0": [suit_cards[0].code]}
+    said = whist_review.words(game, numbers)["you"]
+    assert said == f"Your play cost 1 trick: trick 1, {face} instead of the {suit_cards[0].label}."
