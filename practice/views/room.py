@@ -110,8 +110,13 @@ def start(request, game: str):
         return refused.response()
     fresh = {"seed": tables.deal_seed(body["deal"]), **module.options(body), "moves": []}
     with tables.tables(request) as held:
-        stored = (held.get(key) if body.get("resume") else None) or fresh
-        played = module.load(stored)
+        stored = held.get(key) if body.get("resume") else None
+        try:
+            played = module.load(stored) if stored else None
+        except (IllegalMove, ValueError):  # kept by a version whose moves no longer replay
+            played = None
+        if played is None:
+            stored, played = fresh, module.load(fresh)
         steps = module.computer_turns(played, stored)
         tables.touch(held, key, _saved(stored, played))
     return JsonResponse(_state(module, played, stored, steps))

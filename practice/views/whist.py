@@ -79,8 +79,12 @@ def start(request):
     fresh = {"seed": deal_seed(body["deal"]), **options(body), "plays": []}
     with tables.tables(request) as held:
         stored = held.get(key) if body.get("resume") else None
-        stored = stored or fresh
-        game = _load(stored)
+        try:
+            game = _load(stored) if stored else None
+        except IllegalPlay:  # kept by a version whose cards no longer replay: deal afresh
+            game = None
+        if game is None:
+            stored, game = fresh, _load(fresh)
         steps = _computer_turns(game, stored)
         tables.touch(held, key, _saved(stored, game))
     whist_review.begin(game)

@@ -144,4 +144,3 @@ def missing() -> str:
         "What each card cost needs the double-dummy solver of the expert level, which is not "
         "installed for this version of Python."
     )
-

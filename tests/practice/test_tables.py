@@ -94,3 +94,33 @@ def test_the_same_deal_with_another_trump_is_another_table():
     again = hearts.get("state").json()
     assert again["trump"]["code"] == "H" and again["made"] == before["made"]
     assert played["trump"]["code"] == "NT" and played["made"] > again["made"]
+
+
+@pytest.mark.parametrize("open_deals", [1, 20])
+def test_a_move_costs_the_same_few_queries_however_many_deals_are_open(
+    open_deals, django_assert_max_num_queries
+):
+    """A card played reads and writes the session a fixed number of times, whether the browser
+    holds one deal or twenty."""
+    client = Client()
+    for deal in range(100, 100 + open_deals - 1):
+        Tab(client, "whist", deal).start()
+    tab = Tab(client, "whist", 99)
+    state = tab.start()
+    with django_assert_max_num_queries(4):
+        tab.send("play", card=first_legal(state))
+
+
+@pytest.mark.parametrize(("game", "moves"), [("whist", "plays"), ("militac", "moves")])
+def test_a_kept_deal_that_no_longer_replays_is_dealt_afresh(game, moves):
+    """A deal kept in the session whose moves the rules now refuse is dealt again on reload,
+    never a server error."""
+    client = Client()
+    tab = Tab(client, game, 77)
+    tab.start()
+    session = client.session
+    for stored in session[tables.SESSION_KEY].values():
+        stored[moves] = ["play ZZ"] if game != "whist" else ["ZZ"]
+    session.save()
+    resumed = tab.start(resume=True)
+    assert resumed["deal"] == 77 and resumed["finished"] is False
