@@ -95,7 +95,7 @@ def main() -> None:
         future.result()
     stop = threading.Event()
     others = [
-        threading.Thread(target=busy_player, args=(Client(), 5000 + 100 * i, stop), daemon=True)
+        threading.Thread(target=busy_player, args=(Client(), 5000 + 100 * i, stop))
         for i in range(args.others)
     ]
     for other in others:
@@ -105,6 +105,8 @@ def main() -> None:
     for deal in range(args.first, args.first + args.deals):
         coached_deal(Client(), deal, hints, reviews)
     stop.set()
+    for other in others:  # each finishes the answer it waits for before the pool closes
+        other.join()
     print(f"{args.deals} deals at the stronger level, {args.others} other strong players")
     print(figures("hint", hints))
     print(figures("review (last card sent to every cost ready)", reviews))
