@@ -200,11 +200,14 @@
     }
   }
 
-  async function animate(steps) {
+  /* Show the cards just played one by one; after the hand's last card the computers' cards go
+     at twice the pace and the trick is not held: the review shows every trick anyway. */
+  async function animate(steps, finished) {
+    const last = steps[steps.length - 1];
     for (const step of steps) {
       if (step.seat !== "S") {
         setTurn(say(gettext("%(seat)s to play"), { seat: SEATS[step.seat] }), false);
-        await wait(pace);
+        await wait(finished ? pace / 2 : pace);
       }
       if ($("trick-note").textContent) clearTrick();
       showPlayed(step.seat, step.card);
@@ -223,8 +226,9 @@
           step.winner === "S"
             ? say(gettext("You win the trick for %(side)s."), { side: sideName(step.winner) })
             : say(gettext("%(seat)s wins the trick for %(side)s."), { seat: SEATS[step.winner], side: sideName(step.winner) });
-        $("trick-note").textContent = hold > 0 ? `${note} ${gettext("Tap to go on.")}` : note;
         announce(note);
+        if (finished && step === last) break;
+        $("trick-note").textContent = hold > 0 ? `${note} ${gettext("Tap to go on.")}` : note;
         await holdTrick();
         clearTrick();
       }
@@ -246,7 +250,7 @@
         if (data.hand) render(data);
         return;
       }
-      await animate(data.steps || []);
+      await animate(data.steps || [], data.finished);
       render(data);
       if (done) done(data);
     } catch (error) {
