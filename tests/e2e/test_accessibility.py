@@ -65,10 +65,14 @@ def hall(settings):
     return event
 
 
-def serious(page) -> list[str]:
-    """The serious and critical violations axe-core finds on the page, one line each."""
+def serious(page, rules: tuple[str, ...] = ()) -> list[str]:
+    """The serious and critical violations axe-core finds on the page, one line each; ``rules``
+    turns on experimental rules too."""
     page.evaluate(AXE)
-    results = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    enabled = {rule: {"enabled": True} for rule in rules}
+    results = page.evaluate(
+        "rules => axe.run(document, {resultTypes: ['violations'], rules})", enabled
+    )
     return [
         f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes']][:3]}"
         for v in results["violations"]
@@ -129,4 +133,42 @@ def test_pages_with_refused_input_pass_axe(page, live_server, hall):
     page.get_by_role("button", name="Preview").click()
     page.get_by_text("nothing was imported").wait_for()
     problems += [f"results: {p}" for p in serious(page)]
+    assert problems == []
+
+
+# Buttons named in words ("Queen of spades") whose face shows "Q♠" must not contradict it.
+PRACTICE_RULES = ("label-content-name-mismatch",)
+SOUTH = (
+    "document.querySelector('#hand button:not([disabled])')"
+    " || !document.getElementById('summary').hidden"
+)
+
+
+def test_every_practice_page_passes_axe(page, live_server):
+    """The practice room, its three rules pages, the whist table mid-hand with a hint, its
+    review after the hand, and the Militac and Militaire tables: no serious or critical
+    violation, the card buttons' names included."""
+    base = live_server.url
+    problems = []
+    for path in ("/practice/", "/practice/whist/rules/", "/practice/militac/rules/",
+                 "/practice/militaire/rules/"):  # fmt: skip
+        page.goto(base + path)
+        problems += [f"{path}: {p}" for p in serious(page, PRACTICE_RULES)]
+    page.goto(f"{base}/practice/?deal=2024&pace=0&hold=0")
+    page.wait_for_function(SOUTH)
+    page.get_by_role("button", name="Hint").click()
+    page.wait_for_selector("#hand button.hinted")
+    problems += [f"whist: {p}" for p in serious(page, PRACTICE_RULES)]
+    while page.locator("#summary").is_hidden():
+        page.locator("#hand button:not([disabled])").first.click()
+        page.wait_for_function(SOUTH)
+    page.wait_for_selector("#review-waiting[hidden]", state="attached")
+    problems += [f"whist review: {p}" for p in serious(page, PRACTICE_RULES)]
+    page.goto(f"{base}/practice/militac/?deal=11&pace=0")
+    page.wait_for_function("!document.getElementById('pass-button').disabled")
+    problems += [f"militac: {p}" for p in serious(page, PRACTICE_RULES)]
+    page.goto(f"{base}/practice/militaire/?deal=4&pace=0")
+    page.get_by_role("button", name="Stock").click()
+    page.wait_for_selector("#hand button:not([disabled])")
+    problems += [f"militaire: {p}" for p in serious(page, PRACTICE_RULES)]
     assert problems == []
