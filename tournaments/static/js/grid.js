@@ -58,6 +58,12 @@
     if (row) preview(row);
     count();
   });
+  // What was typed while the page was still loading (a quick leader on a slow laptop) gets
+  // its preview and count now.
+  tricks.forEach(function (i) {
+    if (i.value.trim() !== (i.dataset.was || "")) preview(i.closest("tr"));
+  });
+  count();
   var saveStay = document.getElementById("save-stay");
   var goto = document.getElementById("goto-table");
   var gotoInput = document.getElementById("goto");
