@@ -7,6 +7,7 @@ STAMP  := $(VENV)/.installed
 TESTSTAMP := $(VENV)/.installed-test
 CHROMIUM ?= /usr/bin/chromium
 HOST   ?= 127.0.0.1:8000
+WORKERS ?= 1
 # The hall listens on every interface unless HOST= says otherwise.
 HALL_HOST := $(if $(filter command line environment,$(origin HOST)),$(HOST),0.0.0.0:8000)
 
@@ -37,7 +38,7 @@ hall: $(STAMP)
 	$(BIN)/python -m whistdirector hall --listen $(HALL_HOST)
 
 serve: $(STAMP)
-	$(BIN)/python -m whistdirector serve --listen $(HOST)
+	$(BIN)/python -m whistdirector serve --listen $(HOST) --workers $(WORKERS)
 
 # Browser tests drive Debian's Chromium (Playwright's own download cannot be fetched here); the
 # catalog test needs Debian's gettext (makemessages, msgfmt); the printout tests read PDFs back

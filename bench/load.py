@@ -13,6 +13,13 @@ matches none saw a half-saved hand.
 
 Prints requests per second, p50/p95/p99 of reads and saves, the server's CPU time per request
 (a fair figure on a shared machine) and its memory.
+
+``--mode phones`` behaves like a hall's phones instead (bench/phones.py): ``--phones`` keep-alive
+connections (1,000 by default), each refreshing a public page every ``--poll`` seconds (10) while
+the leader saves a whole hand every ``--every`` seconds; the same crowd first runs against a
+trivial server that answers every request at once, the machine's own limit, in the same run.
+It prints p50/p95/p99/max of the answers, timeouts (no answer within 15 s), connections
+refused, phones never answered, and any standings.json read that saw a hand half-saved.
 """
 
 from __future__ import annotations
@@ -43,7 +50,9 @@ PASSWORD = "bench-hall-password-91"  # noqa: S105 - a throwaway benchmark databa
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--tables", type=int, default=250)
-    parser.add_argument("--phones", type=int, default=16)
+    parser.add_argument("--mode", choices=["threads", "phones"], default="threads")
+    parser.add_argument("--phones", type=int, help="16 threads, or 1,000 phones")
+    parser.add_argument("--poll", type=float, default=10.0, help="seconds between a phone's reads")
     parser.add_argument("--duration", type=float, default=30.0, help="seconds of load")
     parser.add_argument("--every", type=float, default=3.0, help="seconds between saves")
     parser.add_argument("--port", type=int, default=8765)
@@ -54,6 +63,8 @@ def main() -> None:
         help="the production server's command ({python}, {host} and {port} are filled in)",
     )
     args = parser.parse_args()
+    args.phones = args.phones or (1000 if args.mode == "phones" else 16)
+    raise_open_files()
     saves = max(1, int(args.duration / args.every))
     data = Path(tempfile.mkdtemp(prefix="whist-load-"))
     os.environ["WHIST_DATA_DIR"] = str(data)
@@ -66,12 +77,33 @@ def main() -> None:
         f"prepared {args.tables} tables, hands 1-{first_hand - 1} played: "
         f"{time.perf_counter() - start:.1f} s"
     )
+    if args.mode == "phones":
+        from phones_mode import baseline
+
+        trivial = baseline(args)
     server = start_server(args, data)
     try:
-        run(args, slug, expected, first_hand, saves, server)
+        if args.mode == "phones":
+            from phones_mode import run_phones
+
+            run_phones(args, slug, expected, first_hand, saves, server, trivial)
+        else:
+            run(args, slug, expected, first_hand, saves, server)
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         server.wait(timeout=10)
+
+
+def raise_open_files() -> None:
+    """Room for a crowd of connections (the server, started from here, inherits it)."""
+    try:
+        import resource
+    except ImportError:  # Windows: no per-process limit to raise
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = 65536 if hard == resource.RLIM_INFINITY else hard
+    if soft < wanted:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
 
 
 def ensure_waitress() -> None:
@@ -237,33 +269,7 @@ def run(args, slug: str, expected: dict, first_hand: int, saves: int, server) ->
                         seen_saves.append(k)
 
     def leader() -> None:
-        client = Client(args.port)
-        client.request("GET", "/accounts/login/")
-        status, _ = client.request(
-            "POST", "/accounts/login/", {"username": LEADER, "password": PASSWORD}
-        )
-        if status != 302:
-            problems.append(f"the leader could not log in ({status})")
-            return
-        for k in range(saves):
-            hand = first_hand + k
-            body = {"go": "stay"}
-            for t in range(1, args.tables + 1):
-                body |= {
-                    f"tricks_{t}": str(leader_tricks(hand, t)),
-                    f"vrev_{t}": "",
-                    f"hrev_{t}": "",
-                    f"seen_{t}": "0",
-                    f"was_{t}": "",
-                }
-            began = time.perf_counter()
-            status, page = client.request("POST", f"/events/{slug}/hands/{hand}/", body)
-            save_times.append(time.perf_counter() - began)
-            if status != 302:
-                found = re.search(rb'class="messages">(.{0,300})', page, re.S)
-                problems.append(f"saving hand {hand} answered {status}: {found and found[1]}")
-            if stop.wait(max(0.0, args.every - save_times[-1])):
-                return
+        save_hands(args, slug, first_hand, saves, save_times, problems, stop)
 
     phones = [threading.Thread(target=phone, args=(n,), daemon=True) for n in range(args.phones)]
     writer = threading.Thread(target=leader, daemon=True)
@@ -281,6 +287,38 @@ def run(args, slug: str, expected: dict, first_hand: int, saves: int, server) ->
     elapsed = time.perf_counter() - began
     cpu = cpu_seconds(server.pid) - cpu
     report(args, samples, save_times, elapsed, memory, problems, seen_saves, cpu)
+
+
+def save_hands(args, slug, first_hand, saves, save_times, problems, stop) -> None:
+    """The leader: logs in, then saves a whole hand from the entry grid every ``args.every``
+    seconds, timing each save, until ``saves`` hands are saved or ``stop`` is set."""
+    client = Client(args.port)
+    client.request("GET", "/accounts/login/")
+    status, _ = client.request(
+        "POST", "/accounts/login/", {"username": LEADER, "password": PASSWORD}
+    )
+    if status != 302:
+        problems.append(f"the leader could not log in ({status})")
+        return
+    for k in range(saves):
+        hand = first_hand + k
+        body = {"go": "stay"}
+        for t in range(1, args.tables + 1):
+            body |= {
+                f"tricks_{t}": str(leader_tricks(hand, t)),
+                f"vrev_{t}": "",
+                f"hrev_{t}": "",
+                f"seen_{t}": "0",
+                f"was_{t}": "",
+            }
+        began = time.perf_counter()
+        status, page = client.request("POST", f"/events/{slug}/hands/{hand}/", body)
+        save_times.append(time.perf_counter() - began)
+        if status != 302:
+            found = re.search(rb'class="messages">(.{0,300})', page, re.S)
+            problems.append(f"saving hand {hand} answered {status}: {found and found[1]}")
+        if stop.wait(max(0.0, args.every - save_times[-1])):
+            return
 
 
 def report(args, samples, save_times, elapsed, memory, problems, seen_saves, cpu) -> None:
