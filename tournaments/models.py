@@ -82,7 +82,11 @@ class Event(models.Model):
         choices=settings.LANGUAGES,
         default="en-ca",
     )
+    # Every write bumps ``revision``; a write that changes the teams, the rotation or the
+    # settings also sets ``setup_revision`` to it (services/audit.py: the one place). What is
+    # derived from them alone (the rotation's pages) outlives a saved hand.
     revision = models.PositiveIntegerField(default=0, editable=False)
+    setup_revision = models.PositiveIntegerField(default=0, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -179,6 +183,9 @@ class Hand(models.Model):
         max_length=2, choices=[(p.value, p.value) for p in Pair], default=Pair.AB
     )
     moves = models.JSONField()
+    # The event's revision when this hand's results last changed: a hand's tally, kept under
+    # it, is read again only after a write to this hand (tournaments/snapshot/tallies.py).
+    revision = models.PositiveIntegerField(default=0, editable=False)
 
     class Meta:
         ordering = ["event", "number"]

@@ -133,11 +133,11 @@ def table_state(event: Event, table: int) -> TableState:
 
 
 def table_now(
-    event: Event, table: int, recorded_hosts: Collection[tuple[int, int]], team=None
+    rotation: Rotation, table: int, recorded_hosts: Collection[tuple[int, int]], team=None
 ) -> dict:
     """What the table's public page says at the top: the hand to play now (the first with no
     result at this table), its trump, where the travelling pair goes and whose pair comes."""
-    hand = current_hand(rotation(event), {h for h, host in recorded_hosts if host == table})
+    hand = current_hand(rotation, {h for h, host in recorded_hosts if host == table})
     if hand is None:
         return {}
     return {

@@ -68,7 +68,7 @@ def event_settings_update(*, event: Event, changes: Mapping[str, object], actor)
     audit(stored, actor, "settings changed", stored.slug, before, after).save()
     if moving:
         results_rederive(stored, actor)
-    bump_revision(stored)
+    bump_revision(stored, hands="all" if moving else (), setup=True)
     return stored
 
 
@@ -134,7 +134,7 @@ def tables_assign(*, event: Event, tables: Mapping[int, int], actor) -> None:
     Team.objects.bulk_update(moved, ["home_table"])
     after = {t.name: t.home_table for t in teams.values()}
     audit(event, actor, "tables assigned", f"{len(moved)} teams moved", before, after).save()
-    bump_revision(event)
+    bump_revision(event, setup=True)
 
 
 @transaction.atomic
@@ -163,7 +163,7 @@ def hand_trump_record(*, event: Event, hand: int, trump: str, actor) -> Hand:
         audit(
             event, actor, "trump cut", f"hand {hand}", {"trump": before}, {"trump": chosen.value}
         ).save()
-        bump_revision(event)
+        bump_revision(event, setup=True)
     return row
 
 
@@ -272,5 +272,5 @@ def teams_replace(*, event: Event, rows: Iterable[TeamRow], actor) -> list[Team]
         before=before,
         after=[[t.home_table, t.name] for t in teams],
     ).save()
-    bump_revision(event)
+    bump_revision(event, setup=True)
     return teams

@@ -9,7 +9,7 @@ from django.shortcuts import render
 from django.utils import translation
 from django.views.decorators.http import require_GET
 
-from .. import selectors
+from .. import selectors, snapshot
 from ..rules.event_settings import typed_number
 from ..tables import standings_table
 
@@ -19,7 +19,7 @@ def standings_csv(request, slug):
     event = selectors.event_by_slug(slug)
     # The CSV is an interface: its headers and notes stay English whatever the reader's language.
     with translation.override("en-ca"):
-        table = standings_table(selectors.standings(event))
+        table = standings_table(snapshot.standings(event))
         rows = list(table.as_values())
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{event.slug}-standings.csv"'
@@ -52,14 +52,14 @@ def _refresh_seconds(text: str) -> int:
 @require_GET
 def projector(request, slug):
     """Big type for the back of the hall; static/js/projector.js refetches standings.json."""
-    event = selectors.page_event(slug)
-    rows = selectors.standings(event)
+    event = snapshot.page_event(slug)
+    rows = snapshot.standings(event)
     context = {
         "event": event,
         "rows": rows,
-        "advancing": selectors.advancing_tables(event),
+        "advancing": snapshot.advancing_tables(event),
         "days": max((len(s.days) for s in rows), default=0),
-        "hands_played": selectors.hands_played(event),
+        "hands_played": snapshot.hands_played(event),
         "hands_total": event.last_hand,
         "refresh_seconds": _refresh_seconds(request.GET.get("refresh", "")),
     }
@@ -70,9 +70,9 @@ def projector(request, slug):
 def movement_projector(request, slug):
     """The movement for the room: the next hand's trump and where each travelling pair goes,
     in type read across the hall. static/js/movement.js follows the hands as they are entered."""
-    event = selectors.page_event(slug)
-    hands = selectors.rotation(event).hands
-    played = selectors.hands_played(event)
+    event = snapshot.page_event(slug)
+    hands = snapshot.rotation(event).hands
+    played = snapshot.hands_played(event)
     hand = hands[played] if played < min(len(hands), event.last_hand) else None
     context = {
         "event": event,
