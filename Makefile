@@ -42,11 +42,15 @@ serve: $(STAMP)
 
 # Browser tests drive Debian's Chromium (Playwright's own download cannot be fetched here); the
 # catalog test needs Debian's gettext (makemessages, msgfmt); the printout tests read PDFs back
-# with Debian's poppler-utils (pdftotext, pdftoppm).
+# with Debian's poppler-utils (pdftotext, pdftoppm); the workers' tests share a Redis server
+# (Debian's redis-server, started by the tests on loopback); the printed QR codes are read back
+# as a phone's camera would, by Debian's zbar-tools.
 browser:
 	@missing=""; test -x $(CHROMIUM) || missing="chromium"; \
 	command -v msgfmt >/dev/null || missing="$$missing gettext"; \
 	command -v pdftotext >/dev/null || missing="$$missing poppler-utils"; \
+	command -v redis-server >/dev/null || missing="$$missing redis-server"; \
+	command -v zbarimg >/dev/null || missing="$$missing zbar-tools"; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ]; then \
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \

@@ -15,7 +15,6 @@ from .ledger import closed_days, day_ledger, results, table_ledgers, teams, team
 from .movement import hand_from_row, rotation, rotation_payload
 from .people import playoff_change, playoff_history, public_name, role_names, roles
 from .ranking import all_hands_played, entries_from_net, team_entries
-from .records import archive_text
 from .table_entry import (
     current_hand,
     entry_tokens,
@@ -28,7 +27,6 @@ __all__ = [
     "EventRow",
     "event_rows",
     "entries_from_net",
-    "archive_text",
     "all_hands_played",
     "closed_days",
     "current_hand",

@@ -5,6 +5,7 @@ Pages ask here for what they show; writes tell ``services.audit.bump_revision`` 
 changed, which tells ``store``; both stand on the stateless ``selectors`` and the rules.
 """
 
+from .archive import archive_text
 from .derived import (
     advancing_tables,
     cached,
@@ -23,6 +24,7 @@ from .derived import (
 )
 
 __all__ = [
+    "archive_text",
     "advancing_tables",
     "cached",
     "hands_played",
