@@ -6,15 +6,17 @@ read against the machine's own limit measured a moment before.
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
+import statistics
 import subprocess
 import sys
 import threading
 import time
 from pathlib import Path
 
-from load import cpu_seconds, percentile, rss_mb, save_hands
+from hall_server import cpu_seconds, percentile, rss_mb, save_hands
 from phones import Crowd, run_crowd
 
 HERE = Path(__file__).resolve().parent
@@ -62,10 +64,15 @@ def run_phones(args, slug, expected, first_hand, saves, server, trivial: Crowd) 
     stop = threading.Event()
     save_times: list[float] = []
     problems: list[str] = []
+    saved_at: dict[int, float] = {}
+    first_seen: dict[int, float] = {}
     leader = threading.Thread(
         target=save_hands,
-        args=(args, slug, first_hand, saves, save_times, problems, stop),
+        args=(args, slug, first_hand, saves, save_times, problems, stop, saved_at),
         daemon=True,
+    )
+    watcher_of_saves = threading.Thread(
+        target=_watch_saves, args=(args.port, slug, expected, first_seen, stop), daemon=True
     )
     memory = [rss_mb(server.pid)]
     watching = threading.Event()
@@ -79,6 +86,7 @@ def run_phones(args, slug, expected, first_hand, saves, server, trivial: Crowd) 
     began = time.perf_counter()
     leader.start()
     watcher.start()
+    watcher_of_saves.start()
     crowd = run_crowd(
         phones=args.phones,
         port=args.port,
@@ -120,7 +128,35 @@ def run_phones(args, slug, expected, first_hand, saves, server, trivial: Crowd) 
         f"request; memory (RSS) {memory[0]:.0f} MB at start, {max(memory):.0f} MB at most"
     )
     print(f"standings.json reads checked: {seen}; saw a hand half-saved: {half_saved}")
+    shown = [first_seen[k] - saved_at[k] for k in saved_at if k in first_seen]
+    if shown:
+        print(
+            f"a saved hand first read on a new connection (any worker) after the save's answer: "
+            f"median {statistics.median(shown) * 1000:.0f} ms, max {max(shown) * 1000:.0f} ms "
+            f"({len(shown)} of {len(saved_at)} saves seen)"
+        )
     print(f"problems: {len(problems)}" + "".join(f"\n  {p}" for p in sorted(set(problems))[:10]))
+
+
+def _watch_saves(port: int, slug: str, expected: dict, first_seen: dict, stop) -> None:
+    """Read standings.json on a new connection every 20 ms (a worker the kernel picks) and note
+    when each number of saved hands is first seen."""
+    while not stop.wait(0.02):
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=15)
+        try:
+            connection.request("GET", f"/events/{slug}/standings.json")
+            response = connection.getresponse()
+            body = response.read()
+        except (OSError, http.client.HTTPException):
+            continue
+        finally:
+            connection.close()
+        if response.status != 200:
+            continue  # counted with the phones' statuses
+        rows = sorted(json.loads(body)["standings"], key=lambda s: s["table"])
+        k = expected.get(tuple(s["total"] for s in rows))
+        if k is not None:
+            first_seen.setdefault(k, time.monotonic())
 
 
 def _check(crowd: Crowd, expected: dict) -> tuple[int, int]:

@@ -147,3 +147,14 @@ def test_an_event_changed_while_the_leader_typed_is_read_afresh_after_the_save(
     with django_capture_on_commit_callbacks(execute=True):
         results_record(event=typed_on, entries=[ResultEntry(3, 1, 9)], actor=None)
     assert snapshot.page_event(event.slug).name == "Été à Łódź"
+
+
+@committing
+def test_standings_json_and_the_standings_it_encodes_are_kept_apart(client, event):
+    """The encoded standings.json a phone gets and the standings it encodes are two kept
+    values: after phones read it, the pages still get the standings, and phones the JSON."""
+    url = reverse("tournaments:standings_json", args=[event.slug])
+    first = client.get(url).json()
+    event.refresh_from_db()
+    assert snapshot.standings_payload(event)["standings"] == first["standings"]
+    assert client.get(url).json() == first

@@ -81,7 +81,7 @@ def public_json(request, slug: str, name: str, build, *, scope: str = "revision"
         body = json.dumps(build(derived.page_event(slug))).encode()
         return body, gzipped(body)
 
-    body, packed = store.value(now, scope, name, encoded)
+    body, packed = store.value(now, scope, f"encoded:{name}", encoded)
     response = compressed_response(request, body, packed, content_type="application/json")
     hall.mark(response, now, scope)
     return response
