@@ -3,6 +3,7 @@ saying exactly what it changed, so what is derived from it is derived again (sna
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable
 from typing import Literal
 
@@ -39,13 +40,17 @@ def bump_revision(
     moved = {"revision": F("revision") + 1}
     if setup:
         moved["setup_revision"] = F("revision") + 1  # the row's old revision, plus one
+    loaded = event.revision
     Event.objects.filter(pk=event.pk).update(**moved)
     event.refresh_from_db(fields=["revision", "setup_revision"])
+    # Nothing wrote the event between its loading and this write: this object is the event
+    # as committed, and the new revision's pages need not load it again.
+    current = copy.copy(event) if event.revision == loaded + 1 else None
     if hands == "all":
         Hand.objects.filter(event=event).update(revision=event.revision)
     elif numbers := set(hands):
         Hand.objects.filter(event=event, number__in=numbers).update(revision=event.revision)
     now = store.current_of(event)
     store.forget(event.slug)  # this transaction's own pages read the row, as do others' then
-    transaction.on_commit(lambda: store.committed(now))
+    transaction.on_commit(lambda: store.committed(now, current))
     transaction.on_commit(lambda: backups.request(event.pk))

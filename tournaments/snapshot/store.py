@@ -99,10 +99,12 @@ def current_of(event: Event) -> Current:
     )
 
 
-def committed(now: Current) -> None:
+def committed(now: Current, event: Event | None = None) -> None:
     """Tell every process that the event is now at ``now`` (once the write that bumped its
-    revisions commits)."""
+    revisions commits); ``event``, if given, is the event as committed, kept for the pages."""
     cache.set(f"whist:now:{now.slug}", now, NOW_SECONDS)
+    if event is not None:
+        keep(now, "revision", "event", event)
 
 
 def forget(slug: str) -> None:

@@ -23,20 +23,19 @@ from . import store
 
 @dataclass(frozen=True)
 class HandTally:
-    """One hand's results counted: how many, and the flags each table won and lost."""
+    """One hand's results counted: how many, and each table's flags won less flags lost
+    (``net[t - 1]`` for table t: a row of numbers sums a day's hands at C speed)."""
 
     day: int
     results: int
-    won: dict[int, int]
-    lost: dict[int, int]
+    net: tuple[int, ...]
 
 
 @dataclass(frozen=True)
 class Tallies:
-    """Flags won and lost per day and table, for the results recorded at one revision."""
+    """Each table's flags won less lost per begun day, for the results at one revision."""
 
-    won: dict[int, dict[int, int]]
-    lost: dict[int, dict[int, int]]
+    net: dict[int, tuple[int, ...]]  # per begun day, table t at index t - 1
     recorded: int  # results recorded
     last_hand: int  # the highest hand with a result, 0 before play starts
     per_hand: dict[int, int]  # results recorded in each hand
@@ -48,29 +47,21 @@ class Tallies:
     def net_by_day(self, tables: int, flags_per_table: int) -> dict[int, dict[int, int]]:
         """Net flags per begun day per table, as ``rules.flags.net_flags_by_day`` gives them."""
         return {
-            day: {
-                t: flags_per_table + self.won[day].get(t, 0) - self.lost[day].get(t, 0)
-                for t in range(1, tables + 1)
-            }
-            for day in sorted(self.won)
+            day: {t: flags_per_table + moved for t, moved in enumerate(self.net[day], 1)}
+            for day in sorted(self.net)
         }
 
 
 def tallies(event: Event) -> Tallies:
     """Every hand's tally, summed per day (two queries, or three when a hand changed)."""
     hands = hand_tallies(event, Hand.objects.filter(event=event))
-    won: dict[int, dict[int, int]] = {}
-    lost: dict[int, dict[int, int]] = {}
-    results: dict[int, int] = {}
+    by_day: dict[int, list[HandTally]] = {}
     for tally in hands.values():
-        results[tally.day] = results.get(tally.day, 0) + tally.results
-        _add(won.setdefault(tally.day, {}), tally.won, 1)
-        _add(lost.setdefault(tally.day, {}), tally.lost, 1)
-    begun = [day for day in sorted(results) if results[day]]
+        by_day.setdefault(tally.day, []).append(tally)
+    begun = {day: kept for day, kept in by_day.items() if any(t.results for t in kept)}
     return Tallies(
-        won={day: won[day] for day in begun},
-        lost={day: lost[day] for day in begun},
-        recorded=sum(results.values()),
+        net={day: _summed(kept, event.tables) for day, kept in sorted(begun.items())},
+        recorded=sum(t.results for t in hands.values()),
         last_hand=max((n for n, t in hands.items() if t.results), default=0),
         per_hand={n: t.results for n, t in hands.items()},
     )
@@ -80,15 +71,19 @@ def held_before(event: Event, day: int, hand: int) -> dict[int, int]:
     """Flags on each table when ``hand`` of ``day`` began: the day's start, plus what its pair
     won, less what its hosts lost, plus what the leader loaned it in the day's earlier hands.
     A save calls it under the event's lock, before it writes."""
-    held = dict.fromkeys(range(1, event.tables + 1), event.flags_per_table)
-    earlier = Hand.objects.filter(event=event, day=day, number__lt=hand)
-    for tally in hand_tallies(event, earlier).values():
-        _add(held, tally.won, 1)
-        _add(held, tally.lost, -1)
+    earlier = hand_tallies(event, Hand.objects.filter(event=event, day=day, number__lt=hand))
+    moved = _summed(earlier.values(), event.tables)
+    held = {t: event.flags_per_table + flags for t, flags in enumerate(moved, 1)}
     loans = Loan.objects.filter(event=event, day=day, hand__lt=hand).order_by()
     for table, flags in loans.values_list("table", "flags"):
         held[table] += flags
     return held
+
+
+def _summed(hands, tables: int) -> tuple[int, ...]:
+    """The hands' nets added table by table."""
+    nets = [t.net for t in hands]
+    return tuple(map(sum, zip(*nets, strict=True))) if nets else (0,) * tables
 
 
 def hand_tallies(event: Event, hands) -> dict[int, HandTally]:
@@ -126,26 +121,22 @@ def _count(
             "results__visitor_tricks",
         )
     )
-    read: dict[int, tuple[str, int, list[int], dict[int, int], dict[int, int]]] = {}
+    read: dict[int, tuple[str, int, list[int]]] = {}  # key, day, [results, net of each table]
+    tables = event.tables
     for number, day, revision, host, visitor, tricks in rows:
         if number not in read:
-            read[number] = (_key(event, number, revision, settings), day, [0], {}, {})
+            read[number] = (_key(event, number, revision, settings), day, [0] * (tables + 1))
         if host is None:  # a hand with no result yet
             continue
-        _, _, results, won, lost = read[number]
-        results[0] += 1
+        counts = read[number][2]
+        counts[0] += 1
         if flags := flags_won(tricks, settings):
-            won[visitor] = won.get(visitor, 0) + flags
-            lost[host] = lost.get(host, 0) + flags
+            counts[visitor] += flags
+            counts[host] -= flags
     return {
-        number: (key, HandTally(day, results[0], won, lost))
-        for number, (key, day, results, won, lost) in read.items()
+        number: (key, HandTally(day, counts[0], tuple(counts[1:])))
+        for number, (key, day, counts) in read.items()
     }
-
-
-def _add(into: dict[int, int], part: dict[int, int], sign: int) -> None:
-    for table, flags in part.items():
-        into[table] = into.get(table, 0) + sign * flags
 
 
 def _key(event: Event, number: int, revision: int, settings: FlagSettings) -> str:
