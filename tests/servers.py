@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+DEMO_ARCHIVES = ROOT / "tournaments" / "fixtures"  # the demo events' archives
 LEADER, LEADER_PASSWORD = "margaret", "Flag-Keeper-2026"
 
 
@@ -112,11 +113,15 @@ def start(
 
 
 def hall_installation(data_dir: Path) -> dict[str, str]:
-    """A laptop after the README's steps: the demo loaded, its leader removed, our own leader."""
+    """A laptop after the README's steps: the demo loaded, its leader removed (and the demo
+    events with it), our own leader; then the demo's two archives restored as events of our
+    own to play with."""
     env = environment(data_dir)
     env.pop("DATABASE_URL", None)  # the hall is a laptop: SQLite in its data folder
     manage(env, "migrate", "--verbosity", "0")
     manage(env, "load_demo")
     manage(env, "remove_demo_leader")
+    for archive in sorted(DEMO_ARCHIVES.glob("*-demo.json")):
+        manage(env, "import_event", str(archive))
     manage({**env, "WHIST_LEADER_PASSWORD": LEADER_PASSWORD}, "createleader", "--username", LEADER)
     return env

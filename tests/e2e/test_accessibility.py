@@ -24,6 +24,8 @@ PUBLIC = [
     "/events/{slug}/projector/",
     "/events/{slug}/projector/movement/",
     "/events/{slug}/rotation/",
+    "/events/{slug}/rotation/?table=2",
+    "/events/{slug}/projector/movement/?table=2",
     "/events/{slug}/playoffs/",
     "/events/{slug}/tables/2/",
     "/practice/",
@@ -40,7 +42,9 @@ LEADER = [
     "/events/{slug}/setup/tables/",
     "/events/{slug}/setup/results/",
     "/events/{slug}/hands/",
+    "/events/{slug}/hands/1/",
     "/events/{slug}/hands/3/",
+    "/events/{slug}/setup/table-entry/",
     "/events/{slug}/close/",
     "/events/{slug}/close/1/",
     "/events/{slug}/close/1/2/",
@@ -95,6 +99,20 @@ def test_every_leader_page_passes_axe(page, live_server, hall):
     assert problems == []
 
 
+def test_a_tables_entry_page_passes_axe_before_and_after_its_entry(page, live_server, hall):
+    """A table's phone page, with a hand to enter and once it is in, passes axe."""
+    from tournaments.services.table_entry import table_tokens_issue
+
+    token = table_tokens_issue(event=hall, actor=None, tables=[2])[2]
+    problems = check(page, f"{live_server.url}/enter/{token}/")
+    page.get_by_role("button", name="8", exact=True).click()
+    page.get_by_role("button", name="Confirm").click()
+    page.get_by_text("Your travelling pair").wait_for()
+    problems += [f"saved: {p}" for p in serious(page)]
+    problems += check(page, f"{live_server.url}/enter/{token}/")
+    assert problems == []
+
+
 def test_pages_with_refused_input_pass_axe(page, live_server, hall):
     """A refused close and a refused results file, with their messages, still pass axe."""
     log_in(page, live_server, f"/events/{hall.slug}/close/1/")
@@ -102,6 +120,10 @@ def test_pages_with_refused_input_pass_axe(page, live_server, hall):
     page.get_by_role("button", name="Close day 1").click()  # hands and counts missing
     page.get_by_text("not fully entered").first.wait_for()
     problems = [f"close: {p}" for p in serious(page)]
+    page.get_by_label("Table 2 flags counted").fill("1")
+    page.get_by_role("button", name="Check the counts").click()
+    page.get_by_text("differs: ").first.wait_for()
+    problems += [f"counts differ: {p}" for p in serious(page)]
     page.goto(f"{live_server.url}/events/{hall.slug}/setup/results/")
     page.get_by_label("…or paste the CSV here").fill("hand,table,visitor_tricks\n1,1,14\n")
     page.get_by_role("button", name="Preview").click()

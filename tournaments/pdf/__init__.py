@@ -1,5 +1,5 @@
 """Printouts with reportlab: table cards, the master rotation sheet, movement slips,
-flag-count sheets and standings.
+flag-count sheets, standings and the tables' entry slips.
 
 ``render(event, job)`` loads everything a printout needs in a fixed number of queries (the
 rotation, the teams and, when asked for, the results or the standings) and returns the PDF
@@ -32,6 +32,7 @@ WHATS = {
     "slips": gettext_lazy("Movement slips"),
     "counts": gettext_lazy("Flag-count sheets"),
     "standings": gettext_lazy("Standings"),
+    "entry": gettext_lazy("Entry slips (for the table's hosts only)"),
 }
 # What ``print_event --lang`` accepts, and the language each means.
 LANGUAGE_NAMES = {"en": "en-ca", "en-ca": "en-ca", "fr": "fr-ca", "fr-ca": "fr-ca"}
@@ -149,9 +150,7 @@ def load(event: Event, job: PrintJob, *, now=None) -> PrintData:
         results=selectors.results(event) if job.what == "counts" and job.fill_counts else [],
         standings=standings,
         hands_played=played,
-        entry_tokens=selectors.entry_tokens(event)
-        if job.what == "cards" and event.table_entry
-        else {},
+        entry_tokens=selectors.entry_tokens(event) if job.what == "entry" else {},
     )
 
 
@@ -170,7 +169,7 @@ def language_of(event: Event, job: PrintJob) -> str:
 
 def build(data: PrintData, job: PrintJob) -> bytes:
     """The PDF for ``job`` from data already loaded, in the printout's language."""
-    module = {"rotation": "rotation_sheet"}.get(job.what, job.what)
+    module = {"rotation": "rotation_sheet", "entry": "entry_slips"}.get(job.what, job.what)
     with translation.override(language_of(data.event, job)):
         return importlib.import_module(f"{__name__}.{module}").build(data, job)
 

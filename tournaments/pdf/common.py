@@ -11,6 +11,7 @@ through ``escape`` so that ``<b>`` or ``<img>`` in a name is printed, never obey
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Callable
 from pathlib import Path
 from xml.sax.saxutils import escape as xml_escape
@@ -124,20 +125,24 @@ def fit_size(text: str, font: str, width: float, largest: float, smallest: float
 
 
 def wrap_words(text: str, font: str, size: float, width: float) -> list[str]:
-    """Lines of ``text`` within ``width``: broken at spaces, and inside a word only when the
-    word alone is wider than the line."""
+    """Lines of ``text`` within ``width``: broken at spaces and after the hyphens of a joined
+    name (Nguyễn-Wałęsa), and inside a word only when a piece alone is wider than the line."""
     lines: list[str] = []
     for word in text.split():
-        trial = f"{lines[-1]} {word}" if lines else word
-        if lines and pdfmetrics.stringWidth(trial, font, size) <= width:
-            lines[-1] = trial
-        elif pdfmetrics.stringWidth(word, font, size) <= width:
-            lines.append(word)
-        else:
-            pieces = wrap_characters(word, font, size, width)
-            if lines and pdfmetrics.stringWidth(f"{lines[-1]} {pieces[0]}", font, size) <= width:
-                lines[-1] = f"{lines[-1]} {pieces.pop(0)}"
-            lines.extend(pieces)
+        for index, part in enumerate(re.findall(r"[^-]+-*|-+", word)):
+            joint = " " if index == 0 else ""  # a hyphen's piece joins its word unspaced
+            trial = f"{lines[-1]}{joint}{part}" if lines else part
+            if lines and pdfmetrics.stringWidth(trial, font, size) <= width:
+                lines[-1] = trial
+            elif pdfmetrics.stringWidth(part, font, size) <= width:
+                lines.append(part)
+            else:
+                pieces = wrap_characters(part, font, size, width)
+                joined = f"{lines[-1]}{joint}{pieces[0]}" if lines else ""
+                if lines and pdfmetrics.stringWidth(joined, font, size) <= width:
+                    lines[-1] = joined
+                    pieces.pop(0)
+                lines.extend(pieces)
     return lines or [""]
 
 

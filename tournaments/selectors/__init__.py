@@ -3,6 +3,7 @@ number of queries; what pages show again and again is kept by ``tournaments.snap
 """
 
 from .events import EventRow, event_by_slug, event_rows, recent_events
+from .hall import hall_facts, hall_of, hall_states, partial_hands
 from .hand_grid import (
     hand_history,
     hand_loans,
@@ -15,21 +16,19 @@ from .ledger import closed_days, day_ledger, results, table_ledgers, teams, team
 from .movement import hand_from_row, rotation, rotation_payload
 from .people import playoff_change, playoff_history, public_name, role_names, roles
 from .ranking import all_hands_played, entries_from_net, team_entries
-from .table_entry import (
-    current_hand,
-    entry_tokens,
-    table_now,
-    table_state,
-    token_row,
-)
+from .table_entry import entry_tokens, moving, table_state, token_row
 
 __all__ = [
     "EventRow",
     "event_rows",
     "entries_from_net",
+    "hall_facts",
+    "hall_of",
+    "hall_states",
+    "moving",
+    "partial_hands",
     "all_hands_played",
     "closed_days",
-    "current_hand",
     "day_ledger",
     "entry_tokens",
     "event_by_slug",
@@ -49,7 +48,6 @@ __all__ = [
     "rotation",
     "rotation_payload",
     "table_ledgers",
-    "table_now",
     "table_state",
     "team_entries",
     "teams",

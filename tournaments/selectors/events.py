@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Count, F, Max
+from django.db.models import Count, F
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext
 
 from ..models import Event
+from ..rules.hall import HallHand
 
 
 def recent_events(limit: int = 50) -> list[Event]:
@@ -30,29 +31,38 @@ class EventRow:
     started: bool
 
 
-def _status(event: Event, last_hand: int | None, entered: int) -> EventRow:
-    counts = event.day_hand_counts
-    total = event.last_hand  # the leader may end play early
+def _status(event: Event, entered: int, hall: HallHand, day: int) -> EventRow:
     if not entered:
         return EventRow(event, gettext("Not started"), False, False)
-    if entered >= event.tables * total:
+    if hall.current is None:
         return EventRow(event, gettext("Finished"), True, True)
-    day, first = 1, 1
-    for day, hands in enumerate(counts, 1):  # noqa: B007 - the day of the last hand entered
-        if (last_hand or 0) < first + hands:
-            break
-        first += hands
-    values = {"day": day, "hand": last_hand, "hands": total}
-    if len(counts) > 1:
-        status = gettext("Day %(day)s · hand %(hand)s of %(hands)s") % values
+    values = {"day": day, "hand": hall.current, "hands": event.last_hand}
+    if len(event.day_hand_counts) > 1:
+        status = gettext("Day %(day)s · playing hand %(hand)s of %(hands)s") % values
     else:
-        status = gettext("hand %(hand)s of %(hands)s") % values
+        status = gettext("playing hand %(hand)s of %(hands)s") % values
     return EventRow(event, status, False, True)
 
 
 def event_rows(limit: int = 50) -> list[EventRow]:
-    """The newest events first (by first day, then by creation), with their status; one query."""
-    events = Event.objects.annotate(
-        last=Max("results__hand__number"), entered=Count("results")
-    ).order_by(F("starts_on").desc(nulls_last=True), "-created_at")[:limit]
-    return [_status(e, e.last, e.entered) for e in events]
+    """The newest events first (by first day, then by creation), with the hand each hall plays
+    now; a fixed number of queries, however many events."""
+    from .hall import hall_states  # the hall's hand reads the rotation, which reads this module
+
+    events = list(
+        Event.objects.annotate(entered=Count("results")).order_by(
+            F("starts_on").desc(nulls_last=True), "-created_at"
+        )[:limit]
+    )
+    halls = hall_states(events)
+    return [_status(e, e.entered, halls[e.pk], _day_of(e, halls[e.pk].current)) for e in events]
+
+
+def _day_of(event: Event, hand: int | None) -> int:
+    """The day ``hand`` is played on, from the event's hands per day."""
+    first = 1
+    for day, hands in enumerate(event.day_hand_counts, 1):
+        if hand is None or hand < first + hands:
+            return day
+        first += hands
+    return len(event.day_hand_counts)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from django.db.models import Q
+
 from ..models import DayClose, Event, Hand, HandResult, Team
 from ..rules import flags as flag_rules
 from ..rules.table_ledger import LedgerLine, table_ledger
@@ -54,13 +56,27 @@ def closed_days(event: Event) -> dict[tuple[int, int | None], DayClose]:
 def table_ledgers(
     event: Event, day: int, up_to_hand: int, tables: Iterable[int]
 ) -> dict[int, list[LedgerLine]]:
-    """Hand by hand from the day's first hand to ``up_to_hand``, for each of ``tables``."""
+    """Hand by hand from the day's first hand to ``up_to_hand``, for each of ``tables``, with
+    the revokes of the results that had any."""
     tables = list(tables)
     if not tables:
         return {}
     hands = [h for h in rotation(event).hands if h.day == day and h.number <= up_to_hand]
     recorded = [r for r in results(event, [day]) if r.hand <= up_to_hand]
-    return {t: table_ledger(t, event.tables, hands, recorded, event.flag_settings) for t in tables}
+    revoked = {
+        (hand, host): (played, visitors, hosts)
+        for hand, host, played, visitors, hosts in HandResult.objects.filter(
+            Q(visitor_revokes__gt=0) | Q(host_revokes__gt=0),
+            event=event,
+            hand__in=Hand.objects.filter(event=event, day=day, number__lte=up_to_hand),
+        ).values_list(
+            "hand__number", "host_table", "tricks_played", "visitor_revokes", "host_revokes"
+        )
+    }
+    return {
+        t: table_ledger(t, event.tables, hands, recorded, event.flag_settings, revoked)
+        for t in tables
+    }
 
 
 def teams(event: Event) -> list[Team]:

@@ -9,6 +9,8 @@ from .archive import archive_text
 from .derived import (
     advancing_tables,
     cached,
+    hall_payload,
+    hall_state,
     hands_played,
     page_event,
     playoff_due_tables,
@@ -18,6 +20,7 @@ from .derived import (
     standings,
     standings_payload,
     table_results,
+    table_state,
     tallies,
     team_at,
     teams_by_table,
@@ -27,6 +30,8 @@ __all__ = [
     "archive_text",
     "advancing_tables",
     "cached",
+    "hall_payload",
+    "hall_state",
     "hands_played",
     "page_event",
     "playoff_due_tables",
@@ -37,6 +42,7 @@ __all__ = [
     "standings_payload",
     "table_results",
     "tallies",
+    "table_state",
     "team_at",
     "teams_by_table",
 ]

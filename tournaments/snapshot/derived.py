@@ -1,5 +1,6 @@
 """What pages show of an event, derived once per revision for every process: the event itself,
-its rotation and teams (kept until the setup changes), standings, playoffs, each table's results.
+its rotation and teams (kept until the setup changes), standings, playoffs, each table's results
+and the hall's current hand.
 
 Each value is built from stateless reads (``selectors``) and the rules, and kept by ``store``;
 callers must not change what they are given (it is shared).
@@ -14,11 +15,13 @@ from django.utils.translation import gettext
 
 from .. import selectors
 from ..models import Event, Team
+from ..rules.hall import HallHand
 from ..rules.playoffs import tied_groups
 from ..rules.standings import rank_teams
 from ..rules.types import Result, Rotation, Standing
 from ..selectors.playoff_state import Overview
 from ..selectors.playoff_state import overview as playoff_overview
+from ..selectors.table_entry import TableState
 from . import store
 from .tallies import Tallies
 from .tallies import tallies as count_tallies
@@ -124,11 +127,6 @@ def advancing_tables(event: Event) -> set[int]:
     return {s.table for s in rows if s.rank + shared[s.rank] - 1 <= event.advancing}
 
 
-def hands_played(event: Event) -> int:
-    """The highest hand with at least one result (0 before play starts)."""
-    return _ranked(event)[1]
-
-
 def standings_payload(event: Event) -> dict:
     """The body of ``standings.json`` (DESIGN.md section 4)."""
 
@@ -153,3 +151,54 @@ def standings_payload(event: Event) -> dict:
         }
 
     return cached(event, "standings.json", build)
+
+
+# The hall's current hand (``rules.hall``): from the hands' tallies and one query of what the
+# tallies do not hold.
+
+
+def hall_state(event: Event) -> HallHand:
+    """The hand the hall plays now, the hands done before it, and the tables it waits for."""
+
+    def build() -> HallHand:
+        entered = tallies(event).per_hand
+        partial = selectors.partial_hands(entered, event.tables)
+        facts = selectors.hall_facts({event.pk: partial})[event.pk]
+        return selectors.hall_of(facts.hands, entered, event, facts)
+
+    return cached(event, "hall", build)
+
+
+def hall_payload(event: Event) -> dict:
+    """The body of ``hall.json``: the hand the hall plays now and the tables it waits for."""
+
+    def build() -> dict:
+        hall = hall_state(event)
+        hand = rotation(event).hand(hall.current) if hall.current else None
+        return {
+            "event": event.slug,
+            "tables": event.tables,
+            "hand": hall.current,
+            "hands_played": hall.complete,
+            "last_hand": event.last_hand,
+            "day": hand.day if hand else None,
+            "trump": hand.trump.value if hand and hand.trump else None,
+            "travelling": hand.travelling.value if hand else None,
+            "waiting": list(hall.waiting),
+            "pending": list(hall.pending),
+        }
+
+    return cached(event, "hall.json", build)
+
+
+def table_state(event: Event, table: int) -> TableState:
+    """The hand host ``table`` enters now, its last entry and the hall's hand."""
+    return selectors.table_state(
+        event, table, hall_state(event), rotation(event), teams_by_table(event)
+    )
+
+
+def hands_played(event: Event) -> int:
+    """The hands the hall has completed: every public "after hand N" reads this, never the
+    highest hand with a result (0 before play starts)."""
+    return hall_state(event).complete

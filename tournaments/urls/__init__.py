@@ -27,6 +27,7 @@ urlpatterns = [
     ),
     path("events/<slug:slug>/standings.json", public.standings_json, name="standings_json"),
     path("events/<slug:slug>/rotation.json", public.rotation_json, name="rotation_json"),
+    path("events/<slug:slug>/hall.json", public.hall_json, name="hall_json"),
     path("enter/<str:token>/", table_entry.entry_page, name="table_entry"),
     *leader_patterns,
     *print_patterns,

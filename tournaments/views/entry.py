@@ -23,6 +23,7 @@ from ..services.hand_entry import hand_is_closed, hand_results_save
 from ..services.setup import hand_trump_record
 from ..services.table_entry import table_entry_accept
 from .access import event_page
+from .hall_words import waiting_words
 
 
 def flags_text(host: int, visitor: int, flags: int) -> str:
@@ -144,7 +145,13 @@ def _render_grid(request, event: Event, hand: Hand, posted: GridInput | None = N
         "cut_event": event.trumps == LEADERS_CUT,
         "trumps": list(Trump),
     }
+    context["waiting_for"] = waiting_words(_missing(rows), tables=event.tables)
     return render(request, "tournaments/hand_grid.html", context, status=200)
+
+
+def _missing(rows: list[dict]) -> list[int]:
+    """Host tables of the hand with no saved result."""
+    return [r["host"] for r in rows if not r["result"]]
 
 
 @require_http_methods(["GET", "POST"])
@@ -206,6 +213,7 @@ def hand_rows(request, event: Event, number: int):
             "entered": sum(1 for r in rows if r["result"]),
             "from_tables": sum(1 for r in rows if r["from_table"]),
             "waiting": sum(1 for r in rows if r["waiting"]),
+            "missing": _missing(rows),
             "rows": [row_payload(event, r) for r in rows],
         }
     )

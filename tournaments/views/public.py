@@ -9,6 +9,7 @@ from django.views.decorators.http import require_GET, require_safe
 from django_tables2 import RequestConfig
 
 from .. import selectors, snapshot
+from ..rules.event_settings import typed_number
 from ..snapshot.pages import public_json
 from ..tables import standings_table
 
@@ -27,6 +28,13 @@ def rotation_json(request, slug):
 @require_GET
 def standings_json(request, slug):
     return public_json(request, slug, "standings.json", snapshot.standings_payload)
+
+
+@require_GET
+def hall_json(request, slug):
+    """The hand the hall plays now and the tables it waits for (the projector and /hall/
+    refresh from it)."""
+    return public_json(request, slug, "hall.json", snapshot.hall_payload)
 
 
 @require_GET
@@ -74,17 +82,37 @@ def standings_page(request, slug):
     return render(request, "tournaments/standings.html", context)
 
 
+ROTATION_BLOCK = 25  # home tables a rotation page shows at once: a phone's page stays light
+
+
 @require_GET
 def rotation_page(request, slug):
+    """The rotation, 25 home tables at a time (``?tables=26-50``); ``?table=N`` (from table
+    N's page) shows that table's own line first and the block it is in."""
     event = snapshot.page_event(slug)
     rotation = snapshot.rotation(event)
+    blocks = [
+        (first, min(first + ROTATION_BLOCK - 1, event.tables))
+        for first in range(1, event.tables + 1, ROTATION_BLOCK)
+    ]
+    mine = typed_number(request.GET.get("table", ""))
+    if mine is not None and not 1 <= mine <= event.tables:
+        mine = None
+    block = blocks[0]
+    if mine is not None:
+        block = blocks[(mine - 1) // ROTATION_BLOCK]
+    else:
+        asked = request.GET.get("tables", "")
+        block = next((b for b in blocks if asked == f"{b[0]}-{b[1]}"), block)
+    shown = range(block[0], block[1] + 1)
     context = {
         "event": event,
-        "tables": range(1, event.tables + 1),
-        "hands": [
-            {"hand": h, "moves": [h.moves[t] for t in range(1, event.tables + 1)]}
-            for h in rotation.hands
-        ],
+        "tables": shown,
+        "blocks": blocks if len(blocks) > 1 else [],
+        "block": block,
+        "mine": mine,
+        "own": [(h, h.moves[mine]) for h in rotation.hands] if mine else [],
+        "hands": [{"hand": h, "moves": [h.moves[t] for t in shown]} for h in rotation.hands],
     }
     return render(request, "tournaments/rotation.html", context)
 

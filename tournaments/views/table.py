@@ -82,7 +82,8 @@ def _live_parts(event, number: int, team) -> dict[str, str]:
             seen.add(h.day)
             day_starts.append(h.number)
     standing = next((s for s in snapshot.standings(event) if s.table == number), None)
-    now = selectors.table_now(rotation, number, by_host.keys(), team)
+    current = snapshot.hall_state(event).current
+    now = selectors.moving(rotation.hand(current), number, team) if current else {}
     chart = charts.chart(series, len(rotation.hands), day_starts, settings.flags_per_table)
     return {
         "now": now_html(now),

@@ -22,6 +22,7 @@ from ..rules.errors import RulesError
 from ..rules.flags import flags_won
 from ..rules.types import Trump
 from ..services.table_entry import TableEntry, table_entry_submit
+from .hall_words import MOST_RUNS, next_move_words, waiting_words
 
 if TYPE_CHECKING:
     from ..models import TableToken
@@ -75,7 +76,7 @@ def entry_page(request, token: str):
     row = _token(request, token)
     if row is None:
         return _refusal(
-            request, 404, _("This entry address is not known. Scan the table card again.")
+            request, 404, _("This entry address is not known. Scan the table's entry slip again.")
         )
     if row.revoked_at is not None:
         return _refusal(
@@ -83,7 +84,7 @@ def entry_page(request, token: str):
             403,
             _(
                 "This entry address of table %(table)s was replaced. "
-                "Scan the new table card, or ask the leader."
+                "Scan the new entry slip, or ask the leader."
             )
             % {"table": row.table},
         )
@@ -100,12 +101,20 @@ def entry_page(request, token: str):
 
 
 def _context(event, table: int, request) -> dict:
-    state = selectors.table_state(event, table)
+    state = snapshot.table_state(event, table)
     fixing = request.GET.get("fix") == "1" and state.last_fixable
     hand = snapshot.rotation(event).hand(state.last.hand) if fixing else state.hand
     visitor = hand.visitor_of(table) if hand else None
     team = state.teams.get(visitor) if visitor else None
     last = state.last
+    hall = state.hall
+    waiting_for, next_move = "", ""
+    if hand is None and hall.current is not None and last is not None:
+        # This table is in; the hall still plays its hand: what it waits for, and what next.
+        waiting_for = waiting_words(
+            hall.waiting, hall.pending, tables=event.tables, hand=hall.current, most_runs=MOST_RUNS
+        )
+        next_move = _next_move(event, table, last.hand)
     return {
         "event": event,
         "table": table,
@@ -124,6 +133,9 @@ def _context(event, table: int, request) -> dict:
         "last_visitor": snapshot.rotation(event).hand(last.hand).visitor_of(table)
         if last
         else None,
+        "hall_hand": hall.current,
+        "waiting_for": waiting_for,
+        "next_move": next_move,
     }
 
 
@@ -159,5 +171,15 @@ def _submit(request, event, table: int):
             "message": _("Saved: hand %(hand)s, visitors %(tricks)s tricks.")
             % {"hand": outcome.hand, "tricks": outcome.visitor_tricks}
             + (" " + _("The leader will check it.") if waiting else ""),
+            "next": _next_move(event, table, outcome.hand),
         }
     )
+
+
+def _next_move(event, table: int, saved: int) -> str:
+    """What the table does after hand ``saved``: where its pair goes, who comes, the trump."""
+    if saved >= event.last_hand:
+        return _("That was the last hand.")
+    rotation = snapshot.rotation(event)
+    after, hand = rotation.hand(saved), rotation.hand(saved + 1)
+    return next_move_words(hand, table, new_day=hand.day != after.day)

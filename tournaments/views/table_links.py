@@ -46,7 +46,7 @@ def table_links_page(request, event: Event):
                     request,
                     _(
                         "New entry addresses for %(which)s: the old ones no longer work. "
-                        "Print those table cards again."
+                        "Print those entry slips again."
                     )
                     % {"which": which}
                     if action == "replace"

@@ -16,7 +16,7 @@ from tournaments.services.table_entry import table_tokens_issue
 class Command(BaseCommand):
     help = (
         "Print an event's table cards, master rotation sheet, movement slips, flag-count "
-        "sheets or standings to a PDF file."
+        "sheets, standings or the tables' entry slips (for their hosts only) to a PDF file."
     )
 
     def add_arguments(self, parser):
@@ -54,7 +54,9 @@ class Command(BaseCommand):
                 session=pdf.parse_session(o["session"]),
                 language=pdf.LANGUAGE_NAMES.get(o["lang"].lower(), ""),
             )
-            if job.what == "cards" and event.table_entry:
+            if job.what == "entry":  # the command line is the leader at the laptop
+                if not event.table_entry:
+                    raise CommandError(_("Table entry is turned off for this event."))
                 table_tokens_issue(event=event, actor=None, tables=job.tables or None)
             body = pdf.render(event, job)
         except RulesError as error:
