@@ -67,6 +67,8 @@ def installation(data: Path, *, shared_database: bool = True, **extra: str) -> d
     servers.manage(env, "flush", "--no-input")
     servers.manage(env, "load_demo")
     servers.manage(env, "remove_demo_leader")  # a hosted server refuses to start with it
+    for archive in sorted(servers.DEMO_ARCHIVES.glob("*-demo.json")):  # the events, ours
+        servers.manage(env, "import_event", str(archive))
     leader = {**env, "WHIST_LEADER_PASSWORD": servers.LEADER_PASSWORD}
     servers.manage(leader, "createleader", "--username", servers.LEADER)
     return env
