@@ -7,6 +7,7 @@ STAMP  := $(VENV)/.installed
 TESTSTAMP := $(VENV)/.installed-test
 CHROMIUM ?= /usr/bin/chromium
 HOST   ?= 127.0.0.1:8000
+WORKERS ?= 1
 # The hall listens on every interface unless HOST= says otherwise.
 HALL_HOST := $(if $(filter command line environment,$(origin HOST)),$(HOST),0.0.0.0:8000)
 
@@ -37,15 +38,19 @@ hall: $(STAMP)
 	$(BIN)/python -m whistdirector hall --listen $(HALL_HOST)
 
 serve: $(STAMP)
-	$(BIN)/python -m whistdirector serve --listen $(HOST)
+	$(BIN)/python -m whistdirector serve --listen $(HOST) --workers $(WORKERS)
 
 # Browser tests drive Debian's Chromium (Playwright's own download cannot be fetched here); the
 # catalog test needs Debian's gettext (makemessages, msgfmt); the printout tests read PDFs back
-# with Debian's poppler-utils (pdftotext, pdftoppm).
+# with Debian's poppler-utils (pdftotext, pdftoppm); the workers' tests share a Redis server
+# (Debian's redis-server, started by the tests on loopback); the printed QR codes are read back
+# as a phone's camera would, by Debian's zbar-tools.
 browser:
 	@missing=""; test -x $(CHROMIUM) || missing="chromium"; \
 	command -v msgfmt >/dev/null || missing="$$missing gettext"; \
 	command -v pdftotext >/dev/null || missing="$$missing poppler-utils"; \
+	command -v redis-server >/dev/null || missing="$$missing redis-server"; \
+	command -v zbarimg >/dev/null || missing="$$missing zbar-tools"; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ]; then \
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \

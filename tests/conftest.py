@@ -38,7 +38,10 @@ def _fresh_cache():
     """Each test starts with an empty cache, as a freshly started server does."""
     from django.core.cache import cache
 
+    from tournaments.snapshot import store
+
     cache.clear()
+    store.clear_memory()
 
 
 @pytest.fixture

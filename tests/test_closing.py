@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tournaments import selectors
+from tournaments import selectors, snapshot
 from tournaments.models import DayClose, Role
 
 from .leader_helpers import make_event, make_user, play
@@ -208,7 +208,7 @@ def test_a_mismatched_table_shows_its_ledger_hand_by_hand(client, event):
     assert "Table 2, hand by hand" in page
     ledger = page.split("Table 2, hand by hand")[1].split("</table>")[0]
     assert ledger.count("<tr>") == 1 + 4  # heading and hands 1-4
-    hand = selectors.rotation(event).hand(1)
+    hand = snapshot.rotation(event).hand(1)
     assert f"Table {hand.visitor_of(2)}'s pair" in ledger
     assert f"<td>Table {hand.moves[2]}</td>" in ledger
     # 10 tricks everywhere: two flags out and two in each hand, so the table stays at 12.

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import build_event
-from tournaments import selectors
+from tournaments import selectors, snapshot
 from tournaments.models import Event, Hand, HandResult
 from tournaments.rules.errors import RulesError
 from tournaments.rules.hall import current_hand, hall_hand, may_enter, same_shift
@@ -112,7 +112,7 @@ def test_no_table_entry_moves_a_public_count_beyond_the_complete_hands(db, steps
     Event.objects.all().delete()
     event = build_event("prop-hall", tables=TABLES, hands_per_day=DAYS)
     for number, move in enumerate(steps):
-        before = selectors.hall_state(event).current
+        before = snapshot.hall_state(event).current
         if move[0] == "table":
             _, table, hand, tricks = move
             mine = HandResult.objects.filter(event=event, host_table=table)
@@ -134,9 +134,9 @@ def test_no_table_entry_moves_a_public_count_beyond_the_complete_hands(db, steps
                 results_record(event=event, entries=entries, actor=None)
         event.refresh_from_db()
         complete = complete_hands(event)
-        assert selectors.hands_played(event) == complete
-        assert selectors.standings_payload(event)["hands_played"] == complete
-        hall = selectors.hall_state(event)
+        assert snapshot.hands_played(event) == complete
+        assert snapshot.standings_payload(event)["hands_played"] == complete
+        hall = snapshot.hall_state(event)
         assert hall.current == (complete + 1 if complete < 6 else None)
         by_tables = HandResult.objects.filter(event=event, entered_by__startswith="table ")
         ahead = by_tables.filter(hand__number__gt=complete + 1)
@@ -153,10 +153,10 @@ def test_a_closed_day_short_of_a_hand_lets_the_hall_go_on():
         + [ResultEntry(3, t, 8) for t in (1, 2, 3)],
         actor=None,
     )
-    assert selectors.hall_state(event).waiting == (4,)
+    assert snapshot.hall_state(event).waiting == (4,)
     day_close(event=event, day=1, override_note="slip lost", close_incomplete=True, actor=None)
     event.refresh_from_db()
-    hall = selectors.hall_state(event)
+    hall = snapshot.hall_state(event)
     assert (hall.current, hall.complete, hall.waiting) == (4, 3, (1, 2, 3, 4))
 
 

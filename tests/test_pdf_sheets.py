@@ -8,7 +8,7 @@ import math
 import pytest
 from pypdf import PdfReader
 
-from tournaments import pdf, selectors
+from tournaments import pdf, selectors, snapshot
 from tournaments.csv_formats import TeamRow
 from tournaments.rules.types import Standing
 from tournaments.services import ResultEntry, event_create, results_record, teams_replace
@@ -45,7 +45,7 @@ def test_rotation_sheet_repeats_its_headings_and_holds_every_move():
     text = "\n".join(p.extract_text() for p in reader.pages)
     for page in reader.pages:
         assert "Hand" in page.extract_text() and "Trump" in page.extract_text()
-    for hand in selectors.rotation(event).hands:
+    for hand in snapshot.rotation(event).hands:
         cells = [str(hand.number), f"{hand.trump.symbol} {hand.trump.label}"]
         cells += [str(hand.moves[t]) for t in range(1, 17)]
         assert "\n".join(cells) + "\n" in text
@@ -56,7 +56,7 @@ def test_slips_call_out_every_table_of_every_hand():
     """Each hand's slip says 'Hand n — travelling pairs' and 'Table t to Table m' per table."""
     event = make_event(tables=4, hands_per_day=(30,))
     text = "\n".join(p.extract_text() for p in read(pdf.render(event, pdf.PrintJob("slips"))).pages)
-    for hand in selectors.rotation(event).hands:
+    for hand in snapshot.rotation(event).hands:
         assert f"Hand {hand.number} — travelling pairs" in text
         for table in range(1, 5):
             assert f"Table {table} to Table {hand.moves[table]}" in text

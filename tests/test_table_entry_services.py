@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.core.exceptions import PermissionDenied
 
-from tournaments import selectors
+from tournaments import snapshot
 from tournaments.models import AuditEntry, Event, HandResult, TableSubmission, TableToken
 from tournaments.rules.errors import RulesError
 from tournaments.services import ResultEntry, results_record
@@ -73,14 +73,14 @@ def test_a_table_that_entered_the_halls_hand_waits_for_the_other_tables():
     """Table 1 entered hand 1; hand 2 is refused, naming hand 1, until every table is in."""
     event = make_event("te4b", tables=4)
     send(event, 1, 1, 8)
-    assert selectors.table_state(event, 1).hand is None
+    assert snapshot.table_state(event, 1).hand is None
     with pytest.raises(RulesError, match="The hall is on hand 1: table 1 cannot enter hand 2"):
         send(event, 1, 2, 8)
-    assert selectors.hands_played(event) == 0
+    assert snapshot.hands_played(event) == 0
     for table in (2, 3, 4):
         send(event, table, 1, 6)
-    assert selectors.table_state(event, 1).hand.number == 2
-    assert selectors.hands_played(event) == 1
+    assert snapshot.table_state(event, 1).hand.number == 2
+    assert snapshot.hands_played(event) == 1
     send(event, 1, 2, 8)
     assert result(event, 2, 1).visitor_tricks == 8
 
@@ -153,7 +153,7 @@ def test_the_current_hand_skips_closed_days():
     day_close(
         event=event, day=1, override_note="hand 2 not played", close_incomplete=True, actor=None
     )
-    assert selectors.table_state(event, 4).hand.number == 3
+    assert snapshot.table_state(event, 4).hand.number == 3
 
 
 def test_entries_wait_for_the_leader_when_the_event_says_so():
@@ -164,8 +164,8 @@ def test_entries_wait_for_the_leader_when_the_event_says_so():
     outcome = send(event, 3, 1, 11)
     assert outcome.status == "waiting"
     assert result(event, 1, 3) is None
-    assert selectors.table_state(event, 3).hand is None  # in, waiting for the hall
-    assert selectors.hall_state(event).pending == (3,)
+    assert snapshot.table_state(event, 3).hand is None  # in, waiting for the hall
+    assert snapshot.hall_state(event).pending == (3,)
     table_entry_accept(event=event, hand=1, table=3, actor=leader)
     row = result(event, 1, 3)
     assert (row.visitor_tricks, row.entered_by) == (11, "table 3")

@@ -16,7 +16,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from pypdf import PdfReader
 
-from tournaments import pdf, selectors
+from tournaments import pdf, selectors, snapshot
 from tournaments.models import HandResult, TableToken
 from tournaments.services.table_entry import table_tokens_issue
 from tournaments.views.table_entry import WRONG_TOKENS_ALLOWED
@@ -44,7 +44,7 @@ def hall():
 def test_the_entry_page_shows_the_hand_the_visitors_and_the_trump(client, hall):
     """Table 3's page shows hand 1, the visiting table and its pair, and the trump."""
     event, tokens = hall
-    hand = selectors.rotation(event).hand(1)
+    hand = snapshot.rotation(event).hand(1)
     visitor = hand.visitor_of(3)
     page = client.get(entry_url(tokens[3])).content.decode()
     assert "Hand 1" in page and f"Visitors: <strong>Table {visitor} · Team {visitor}" in page
@@ -119,7 +119,7 @@ def entry_page_queries(client, tables: int) -> int:
 def test_the_entry_page_runs_the_same_queries_for_8_and_64_tables(client):
     """A table's entry page for 64 tables runs no more queries than for 8."""
     small, large = entry_page_queries(client, 8), entry_page_queries(client, 64)
-    assert small == large and small <= 9
+    assert small == large and small <= 12  # cold: the revision read around each value built
 
 
 def test_table_links_prints_each_tables_public_page_and_entry_address():
@@ -263,7 +263,7 @@ def test_the_table_page_says_what_to_do_now(client):
     """After hand 1, table 2's page leads with hand 2, its trump and both movements."""
     event = make_event("now", tables=8)
     play(event, [1])
-    hand = selectors.rotation(event).hand(2)
+    hand = snapshot.rotation(event).hand(2)
     page = client.get(reverse("tournaments:table", args=[event.slug, 2])).content.decode()
     now = re.search(r'<p class="now-line">(.*?)</p>', page, re.S).group(1)
     text = " ".join(html.unescape(re.sub(r"<[^>]+>", "", now)).split())

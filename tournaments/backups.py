@@ -64,7 +64,7 @@ def event_folder(slug: str) -> Path | None:
 
 def write_backup(event, *, kind: str = "") -> Path:
     """Write ``event``'s archive now; ``kind`` ("close", "manual") marks a copy kept for good."""
-    from .archive import dumps, export_event
+    from .snapshot.archive import archive_text
 
     target = event_folder(event.slug)
     target.mkdir(parents=True, exist_ok=True)
@@ -72,7 +72,7 @@ def write_backup(event, *, kind: str = "") -> Path:
     name = f"{event.slug}-{stamp}-r{event.revision}{f'-{kind}' if kind else ''}.json"
     temporary = target / f".{name}.tmp"
     with open(temporary, "w", encoding="utf-8") as out:
-        out.write(dumps(export_event(event)))
+        out.write(archive_text(event))
         out.flush()
         os.fsync(out.fileno())
     os.replace(temporary, target / name)

@@ -18,6 +18,7 @@ from .csv_formats import PROBLEMS_SHOWN, UPLOAD_MAX, CsvErrors, decode, parse_pa
 from .models import Event, Level
 from .rules.errors import RulesError
 from .rules.event_settings import (
+    CHANGEABLE,
     LABELS,
     NAME_MAX,
     RANGES,
@@ -28,7 +29,6 @@ from .rules.event_settings import (
 from .rules.flags import check_revokes, check_tricks
 from .rules.rotation import PRESETS
 from .services import ResultEntry
-from .services.setup import SETTING_FIELDS
 
 # ---------------------------------------------------------------- hand entry grid
 
@@ -268,8 +268,8 @@ class EventSettingsForm(forms.ModelForm):
 
     class Meta:
         model = Event
-        fields = list(SETTING_FIELDS)
-        labels = {f: label(f) for f in SETTING_FIELDS}
+        fields = list(CHANGEABLE)
+        labels = {f: label(f) for f in CHANGEABLE}
         widgets = {"starts_on": forms.DateInput(attrs={"type": "date"})}
 
     def clean(self):

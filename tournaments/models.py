@@ -26,7 +26,7 @@ SUIT_NAMES = (
     gettext_noop("No trump"),
 )
 
-tricks_validators = [MinValueValidator(0), MaxValueValidator(13)]
+TRICKS_VALIDATORS = [MinValueValidator(0), MaxValueValidator(13)]
 
 
 class Level(models.TextChoices):
@@ -82,7 +82,11 @@ class Event(models.Model):
         choices=settings.LANGUAGES,
         default="en-ca",
     )
+    # Every write bumps ``revision``; a write that changes the teams, the rotation or the
+    # settings also sets ``setup_revision`` to it (services/audit.py: the one place). What is
+    # derived from them alone (the rotation's pages) outlives a saved hand.
     revision = models.PositiveIntegerField(default=0, editable=False)
+    setup_revision = models.PositiveIntegerField(default=0, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -179,6 +183,9 @@ class Hand(models.Model):
         max_length=2, choices=[(p.value, p.value) for p in Pair], default=Pair.AB
     )
     moves = models.JSONField()
+    # The event's revision when this hand's results last changed: a hand's tally, kept under
+    # it, is read again only after a write to this hand (tournaments/snapshot/tallies.py).
+    revision = models.PositiveIntegerField(default=0, editable=False)
 
     class Meta:
         ordering = ["event", "number"]
@@ -202,10 +209,10 @@ class HandResult(models.Model):
     hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="results", db_index=False)
     host_table = models.PositiveSmallIntegerField()
     visitor_table = models.PositiveSmallIntegerField()
-    tricks_played = models.PositiveSmallIntegerField(validators=tricks_validators)
+    tricks_played = models.PositiveSmallIntegerField(validators=TRICKS_VALIDATORS)
     visitor_revokes = models.PositiveSmallIntegerField(default=0)
     host_revokes = models.PositiveSmallIntegerField(default=0)
-    visitor_tricks = models.PositiveSmallIntegerField(validators=tricks_validators)
+    visitor_tricks = models.PositiveSmallIntegerField(validators=TRICKS_VALIDATORS)
     version = models.PositiveIntegerField(default=1)
     entered_by = models.CharField(max_length=150, blank=True, help_text=_("User name."))
     entered_at = models.DateTimeField()
@@ -356,7 +363,7 @@ class PlayoffHandResult(models.Model):
     match = models.PositiveSmallIntegerField(_("hand of the playoff"))
     first_table = models.PositiveSmallIntegerField()
     second_table = models.PositiveSmallIntegerField()
-    first_tricks = models.PositiveSmallIntegerField(validators=tricks_validators)
+    first_tricks = models.PositiveSmallIntegerField(validators=TRICKS_VALIDATORS)
     trump_cut = models.CharField(_("director's trump cut"), max_length=3, blank=True)
     dealer_cut = models.JSONField(_("cut for the deal"), default=list, blank=True)
     version = models.PositiveIntegerField(default=1)
@@ -426,10 +433,10 @@ class TableSubmission(models.Model):
     table = models.PositiveSmallIntegerField(help_text=_("The host table that sent it."))
     hand = models.PositiveSmallIntegerField()
     phone_id = models.CharField(max_length=64)
-    tricks_played = models.PositiveSmallIntegerField(validators=tricks_validators)
+    tricks_played = models.PositiveSmallIntegerField(validators=TRICKS_VALIDATORS)
     visitor_revokes = models.PositiveSmallIntegerField(default=0)
     host_revokes = models.PositiveSmallIntegerField(default=0)
-    visitor_tricks = models.PositiveSmallIntegerField(validators=tricks_validators)
+    visitor_tricks = models.PositiveSmallIntegerField(validators=TRICKS_VALIDATORS)
     status = models.CharField(max_length=10, choices=SubmissionStatus)
     received_at = models.DateTimeField()
 

@@ -2,7 +2,7 @@
 ``serve`` for a hosted server. ``make run``, ``make hall``, ``make serve`` and the installed
 ``whist-director`` command all come here.
 
-The production server is waitress in one place (``serve_wsgi``): pure Python, so the hall runs
+The production server is waitress in one place (``server.py``): pure Python, so the hall runs
 the same on Windows, macOS and Linux, and it never needs ``fork`` or Unix signals.
 """
 
@@ -16,6 +16,8 @@ from pathlib import Path
 
 # Every text below is read after Django is set up: it speaks WHIST_LANGUAGE (default English).
 from django.utils.translation import gettext as _
+
+from whistdirector import server
 
 CHECKOUT = (Path(__file__).resolve().parent.parent / "manage.py").exists()
 
@@ -154,24 +156,6 @@ def announce(url: str, addresses: list[str]) -> None:
     say(_("Ctrl+C stops it."))
 
 
-def serve_wsgi(listen: str, *, behind_proxy: bool = False) -> None:
-    """The production server; threads serve the phones while the leader saves."""
-    import waitress
-
-    from whistdirector.wsgi import application
-
-    options = {"listen": listen, "threads": 8, "ident": "military-whist-director"}
-    if behind_proxy:
-        # The proxy in front ends TLS: trust its X-Forwarded-* so Django sees https and the
-        # visitor's own address (login lock-outs are per address).
-        options |= {
-            "trusted_proxy": os.environ.get("WHIST_TRUSTED_PROXY", "127.0.0.1"),
-            "trusted_proxy_count": 1,
-            "trusted_proxy_headers": "x-forwarded-for x-forwarded-proto x-forwarded-host",
-        }
-    waitress.serve(application, **options)
-
-
 def hall(listen: str) -> None:
     from whistdirector import network
 
@@ -182,10 +166,12 @@ def hall(listen: str) -> None:
     setup("hall")
     prepare(ask_for_leader=True)
     announce(os.environ["WHIST_PUBLIC_URL"].rstrip("/"), addresses)
-    serve_wsgi(listen)
+    server.serve(listen)
 
 
-def serve(listen: str) -> None:
+def serve(listen: str, workers: int = 1) -> None:
+    if workers > 1:
+        os.environ["WHIST_WORKERS"] = str(workers)  # settings: a cache the workers share
     setup("serve")
     prepare(ask_for_leader=False)
     say(
@@ -195,7 +181,10 @@ def serve(listen: str) -> None:
         )
         % {"listen": listen}
     )
-    serve_wsgi(listen, behind_proxy=True)
+    if workers > 1:
+        server.serve_workers(listen, workers)
+    else:
+        server.serve(listen, behind_proxy=True)
 
 
 def demo(listen: str) -> None:
@@ -232,6 +221,13 @@ def main(argv: list[str] | None = None) -> None:
         command.add_argument(
             "--backups", help="the backups folder, e.g. a USB stick (WHIST_BACKUP_DIR)"
         )
+        if name == "serve":
+            command.add_argument(
+                "--workers",
+                type=int,
+                default=1,
+                help="processes serving on the one address (Linux, macOS; default 1)",
+            )
     shortcuts = {
         "backup": "write a backup of every event now",
         "restore": "bring back the newest backups (or the files given) into an empty database",
@@ -249,7 +245,10 @@ def main(argv: list[str] | None = None) -> None:
     else:
         if options.backups:
             os.environ["WHIST_BACKUP_DIR"] = options.backups
-        {"demo": demo, "hall": hall, "serve": serve}[options.command](options.listen)
+        if options.command == "serve":
+            serve(options.listen, max(1, options.workers))
+        else:
+            {"demo": demo, "hall": hall}[options.command](options.listen)
 
 
 if __name__ == "__main__":

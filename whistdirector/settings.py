@@ -138,7 +138,34 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
         "NAME": str(Path(tempfile.gettempdir()) / f"whist-test-{os.getpid()}.sqlite3")
     }
 
-CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# What is derived from an event (tournaments/snapshot/) is shared through Django's cache by
+# every process that serves it: this process's memory for the hall's one server; a folder of
+# the data directory for several workers on one host (--workers); Redis for a province's hosts
+# (WHIST_REDIS_URL, e.g. redis://127.0.0.1:6379/0).
+REDIS_URL = os.environ.get("WHIST_REDIS_URL", "")
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": os.environ.get("WHIST_CACHE_PREFIX", "whist"),
+        }
+    }
+elif int(os.environ.get("WHIST_WORKERS", "1") or 1) > 1:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": DATA_DIR / "cache",
+            "OPTIONS": {"MAX_ENTRIES": 20000},
+        }
+    }
+else:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "OPTIONS": {"MAX_ENTRIES": 20000},
+        }
+    }
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

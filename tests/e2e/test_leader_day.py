@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from tests.e2e.test_entry import FAST_HASHER, log_in
 from tests.leader_helpers import make_event, make_user, play
-from tournaments import selectors
+from tournaments import selectors, snapshot
 from tournaments.models import DayClose, Team
 from tournaments.services import ResultEntry, results_record
 
@@ -56,7 +56,7 @@ def test_after_the_last_hand_the_advancing_teams_are_green_with_a_legend(page, l
         actor=None,
     )
     advancing = {
-        s["table"] for s in selectors.standings_payload(event)["standings"] if s["advancing"]
+        s["table"] for s in snapshot.standings_payload(event)["standings"] if s["advancing"]
     }
     page.set_viewport_size(HALL_SCREEN)
     page.goto(f"{live_server.url}/events/{event.slug}/projector/")
@@ -104,7 +104,7 @@ def test_the_movement_screen_calls_the_next_hand_and_follows_the_entries(page, l
     play(event, [1, 2])
     page.set_viewport_size(HALL_SCREEN)
     page.goto(f"{live_server.url}/events/{event.slug}/projector/movement/")
-    hand = selectors.rotation(event).hand(3)
+    hand = snapshot.rotation(event).hand(3)
     expect(page.locator("#movement-call")).to_have_text(
         f"Hand 3 — trump {hand.trump.symbol} {hand.trump.label}"
     )
@@ -117,7 +117,7 @@ def test_the_movement_screen_calls_the_next_hand_and_follows_the_entries(page, l
     play(event, [3])
     page.evaluate("window.whistMovementRefresh()")
     expect(page.locator("#movement-call")).to_contain_text("Hand 4 — trump")
-    expect(moves.first).to_have_text(f"Table 1 → {selectors.rotation(event).hand(4).moves[1]}")
+    expect(moves.first).to_have_text(f"Table 1 → {snapshot.rotation(event).hand(4).moves[1]}")
 
 
 def test_a_refused_close_keeps_the_mismatch_in_view(page, live_server, leader):

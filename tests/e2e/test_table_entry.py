@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.leader_helpers import make_event, make_user, play
-from tournaments import selectors
+from tournaments import snapshot
 from tournaments.models import AuditEntry, HandResult, TableSubmission
 from tournaments.services.table_entry import table_tokens_issue
 
@@ -36,7 +36,7 @@ def phone(browser):
 
 
 def flags_line(event, table: int, tricks: int) -> str:
-    visitor = selectors.rotation(event).hand(1).visitor_of(table)
+    visitor = snapshot.rotation(event).hand(1).visitor_of(table)
     flags = 2 if tricks >= 10 else 1 if tricks >= 7 else 0
     moved = f"Table {visitor} takes {flags} flag{'s' if flags > 1 else ''} from Table {table}"
     return f"Visitors: {tricks} tricks — {moved if flags else 'no flag moves'}."

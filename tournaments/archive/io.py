@@ -26,29 +26,14 @@ from ..models import (
 )
 from ..rules import rotation as rotation_rules
 from ..rules.errors import RulesError
+from ..rules.event_settings import ARCHIVED
 from ..rules.types import Hand as RulesHand
 from ..rules.types import Rotation
 from . import checks, schema
 
 FORMAT = "military-whist-director/event"
 VERSION = 1
-EVENT_FIELDS = (
-    "name",
-    "slug",
-    "level",
-    "tables",
-    "hands_per_day",
-    "pattern",
-    "trumps",
-    "alternate_pairs",
-    "flags_per_table",
-    "one_flag_at",
-    "two_flags_at",
-    "revoke_penalty",
-    "playoff_places",
-    "advancing",
-    "paper",
-)
+EVENT_FIELDS = ARCHIVED  # the settings an archive carries as they are (rules.event_settings)
 TEAM_FIELDS = ("home_table", "name", "zone", "player_a", "player_b", "player_x", "player_y")
 RESULT_FIELDS = (
     "host_table",
@@ -116,9 +101,11 @@ def _import_playoffs(event: Event, playoffs: list[dict]) -> None:
         )
 
 
-def export_event(event: Event) -> dict:
+def export_event(event: Event, *, records: bool = True) -> dict:
+    """The event's archive; without ``records``, all but its results and audit log (which
+    ``snapshot.archive`` writes from the records it keeps)."""
     closes = DayClose.objects.filter(event=event).prefetch_related("records")
-    return {
+    archive = {
         "format": FORMAT,
         "version": VERSION,
         "event": {
@@ -147,12 +134,6 @@ def export_event(event: Event) -> dict:
         ],
         # Rows, not models: a backup of a 250-table event reads 12,500 results and as many
         # audit entries while the phones wait on the same process.
-        "results": [
-            {"hand": hand, **dict(zip(RESULT_FIELDS, values, strict=True)), "entered_at": _when(at)}
-            for hand, *values, at in HandResult.objects.filter(event=event)
-            .order_by("hand__number", "host_table")
-            .values_list("hand__number", *RESULT_FIELDS, "entered_at")
-        ],
         "loans": list(
             Loan.objects.filter(event=event)
             .order_by("hand", "table")
@@ -179,7 +160,35 @@ def export_event(event: Event) -> dict:
             for c in sorted(closes, key=lambda c: (c.day, c.session))
         ],
         "playoffs": _export_playoffs(event),
-        "audit": [
+    }
+    if records:
+        archive["results"] = result_records(HandResult.objects.filter(event=event))
+        archive["audit"] = [r for _, _, r in audit_records(AuditEntry.objects.filter(event=event))]
+    return archive
+
+
+def result_records(rows) -> list[dict]:
+    """The archive's records of the results ``rows`` (a query), in hand and table order."""
+    return [
+        result_record(hand, values, at)
+        for hand, *values, at in rows.order_by("hand__number", "host_table").values_list(
+            "hand__number", *RESULT_FIELDS, "entered_at"
+        )
+    ]
+
+
+def result_record(hand: int, values, at: datetime) -> dict:
+    """One result's record: its hand, ``RESULT_FIELDS``' ``values`` and when it was entered."""
+    return {"hand": hand, **dict(zip(RESULT_FIELDS, values, strict=True)), "entered_at": _when(at)}
+
+
+def audit_records(entries) -> list[tuple[int, datetime, dict]]:
+    """The archive's records of the audit ``entries`` (a query) in the archive's order, each
+    with its id and time."""
+    return [
+        (
+            pk,
+            at,
             {
                 "at": _when(at),
                 "actor": actor,
@@ -187,29 +196,40 @@ def export_event(event: Event) -> dict:
                 "target": target,
                 "before": before,
                 "after": after,
-            }
-            for at, actor, action, target, before, after in AuditEntry.objects.filter(event=event)
-            .order_by("at", "id")
-            .values_list("at", "actor", "action", "target", "before", "after")
-        ],
-    }
+            },
+        )
+        for pk, at, actor, action, target, before, after in entries.order_by(
+            "at", "id"
+        ).values_list("pk", "at", "actor", "action", "target", "before", "after")
+    ]
 
 
-def dumps(archive: dict) -> str:
+def dumps(archive: dict, written: dict[str, str] | None = None) -> str:
     """The archive as text, one record per line under each sorted key, so equal archives are
     equal bytes and a person can still read and compare them. Each record goes through json's
     C encoder: an indented dump of a 250-table event took a second of the hall server's time
-    at every automatic backup."""
+    at every automatic backup. ``written`` holds lists already written as ``records_text``
+    writes them (a backup reuses the records that did not change)."""
+    written = written or {}
     parts = []
-    for key in sorted(archive):
-        value = archive[key]
-        if isinstance(value, list) and value:
-            records = ",\n  ".join(_compact(record) for record in value)
-            text = f"[\n  {records}\n ]"
+    for key in sorted({*archive, *written}):
+        if key in written:
+            records = written[key]
         else:
-            text = _compact(value)
+            value = archive[key]
+            is_list = isinstance(value, list) and value
+            records = records_text(value) if is_list else None
+        text = f"[\n  {records}\n ]" if records else _compact(archive.get(key, []))
         parts.append(f" {_compact(key)}: {text}")
     return "{\n" + ",\n".join(parts) + "\n}\n"
+
+
+def records_text(records) -> str:
+    """A list's records as the archive writes them, one a line (joinable: ``RECORD_SEP``)."""
+    return RECORD_SEP.join(_compact(record) for record in records)
+
+
+RECORD_SEP = ",\n  "
 
 
 def _compact(value) -> str:

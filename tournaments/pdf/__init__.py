@@ -21,7 +21,7 @@ from django.utils import formats, timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from .. import links, selectors
+from .. import links, selectors, snapshot
 from ..models import Event, Team
 from ..rules.errors import RulesError
 from ..rules.types import Result, Rotation, Standing
@@ -140,11 +140,11 @@ def load(event: Event, job: PrintJob, *, now=None) -> PrintData:
     printed = printed_at(timezone.localtime(now or timezone.now()))
     standings, played = [], 0
     if job.what == "standings":
-        standings, played = selectors.standings(event), selectors.hands_played(event)
+        standings, played = snapshot.standings(event), snapshot.hands_played(event)
     return PrintData(
         event=event,
-        rotation=selectors.rotation(event),
-        teams=selectors.teams_by_table(event),
+        rotation=snapshot.rotation(event),
+        teams=snapshot.teams_by_table(event),
         paper=paper,
         printed=printed,
         results=selectors.results(event) if job.what == "counts" and job.fill_counts else [],

@@ -1,7 +1,7 @@
-"""The hall's current hand, as every public page and count reads it (``rules.hall``).
-
-One event's is read from the kept tallies (results per hand) and one small query, once per
-revision; the events page and ``/hall/`` read many events' at once in two queries.
+"""What the hall's current hand is read from, besides the results per hand (``rules.hall``):
+closed parts, who is in in partly entered hands, and entries waiting for the leader. One
+event's is kept by ``snapshot.current``; the events page and ``/hall/`` read many events'
+hands here at once, in two queries.
 """
 
 from __future__ import annotations
@@ -14,18 +14,6 @@ from django.db.models import Count
 
 from ..models import DayClose, Event, Hand, HandResult, SubmissionStatus, TableSubmission
 from ..rules.hall import HallHand, HandPlace, current_hand, hall_hand
-from .events import cached
-from .movement import rotation
-from .tallies import Tallies, inside_a_write, tallies
-
-
-def event_tallies(event: Event) -> Tallies:
-    """The event's tallies, read once per revision for every page of it (afresh inside a
-    write, which may yet be rolled back)."""
-    if inside_a_write():
-        return tallies(event)
-    return cached(event, "tallies", lambda: tallies(event))
-
 
 _CLOSES = DayClose._meta.db_table
 _SUBMISSIONS = TableSubmission._meta.db_table
@@ -57,7 +45,7 @@ class _Facts:
     pending: dict[int, set[int]] = field(default_factory=dict)  # hand -> tables waiting
 
 
-def _facts(partial: dict[int, list[int]], with_hands: bool = True) -> dict[int, _Facts]:
+def hall_facts(partial: dict[int, list[int]], with_hands: bool = True) -> dict[int, _Facts]:
     """For each event id of ``partial`` (event id -> its partly entered hands): its hands'
     places (``with_hands``), its closed days and sessions, the host tables with a result in
     the partly entered hands, and the tables whose entry waits for the leader; one statement
@@ -101,7 +89,7 @@ class _Place:
     session: int
 
 
-def _hall(hands, entered: dict[int, int], event: Event, facts: _Facts) -> HallHand:
+def hall_of(hands, entered: dict[int, int], event: Event, facts: _Facts) -> HallHand:
     current = current_hand(hands, entered, event.tables, event.last_hand, facts.closed)
     return hall_hand(
         hands,
@@ -114,20 +102,8 @@ def _hall(hands, entered: dict[int, int], event: Event, facts: _Facts) -> HallHa
     )
 
 
-def _partial(entered: dict[int, int], tables: int) -> list[int]:
+def partial_hands(entered: dict[int, int], tables: int) -> list[int]:
     return sorted(n for n, count in entered.items() if 0 < count < tables)
-
-
-def hall_state(event: Event) -> HallHand:
-    """The hand the hall plays now, the hands done before it, and the tables it waits for
-    (one query besides the tallies, once per revision)."""
-
-    def build() -> HallHand:
-        entered = event_tallies(event).per_hand
-        facts = _facts({event.pk: _partial(entered, event.tables)})[event.pk]
-        return _hall(facts.hands, entered, event, facts)
-
-    return cached(event, "hall", build)
 
 
 def hall_states(events: Sequence[Event]) -> dict[int, HallHand]:
@@ -146,27 +122,7 @@ def hall_states(events: Sequence[Event]) -> dict[int, HallHand]:
     for hand in rows:
         places[hand.event_id].append(hand)
         entered[hand.event_id][hand.number] = hand.results_in
-    facts = _facts({e.pk: _partial(entered[e.pk], e.tables) for e in events}, with_hands=False)
-    return {e.pk: _hall(places[e.pk], entered[e.pk], e, facts[e.pk]) for e in events}
-
-
-def hall_payload(event: Event) -> dict:
-    """The body of ``hall.json``: the hand the hall plays now and the tables it waits for."""
-
-    def build() -> dict:
-        hall = hall_state(event)
-        hand = rotation(event).hand(hall.current) if hall.current else None
-        return {
-            "event": event.slug,
-            "tables": event.tables,
-            "hand": hall.current,
-            "hands_played": hall.complete,
-            "last_hand": event.last_hand,
-            "day": hand.day if hand else None,
-            "trump": hand.trump.value if hand and hand.trump else None,
-            "travelling": hand.travelling.value if hand else None,
-            "waiting": list(hall.waiting),
-            "pending": list(hall.pending),
-        }
-
-    return cached(event, "hall.json", build)
+    facts = hall_facts(
+        {e.pk: partial_hands(entered[e.pk], e.tables) for e in events}, with_hands=False
+    )
+    return {e.pk: hall_of(places[e.pk], entered[e.pk], e, facts[e.pk]) for e in events}

@@ -12,10 +12,7 @@ from dataclasses import dataclass
 from .. import permissions
 from ..models import Event, HandResult, SubmissionStatus, TableSubmission, TableToken
 from ..rules.hall import HallHand
-from ..rules.types import Hand, Pair
-from .hall import hall_state
-from .ledger import teams_by_table
-from .movement import rotation
+from ..rules.types import Hand, Pair, Rotation
 
 
 def entry_tokens(event: Event) -> dict[int, str]:
@@ -89,9 +86,11 @@ class TableState:
         return self.last is not None and (self.last.waiting or self.last.by_table)
 
 
-def table_state(event: Event, table: int) -> TableState:
-    """The hand host ``table`` enters now and its last entry (a few queries, whatever the
-    number of tables)."""
+def table_state(
+    event: Event, table: int, hall: HallHand, rotation: Rotation, teams: dict
+) -> TableState:
+    """The hand host ``table`` enters now and its last entry (two queries, whatever the
+    number of tables), given the hall's hand, the rotation and the teams (``snapshot``)."""
     recorded = list(
         HandResult.objects.filter(event=event, host_table=table)
         .order_by("hand__number")
@@ -110,10 +109,9 @@ def table_state(event: Event, table: int) -> TableState:
         ).values_list("hand", "tricks_played", "visitor_revokes", "host_revokes", "visitor_tricks")
     )
     done = {row[0] for row in recorded} | {row[0] for row in waiting}
-    hall = hall_state(event)
     hand = None
     if hall.current is not None and hall.current not in done:
-        hand = rotation(event).hand(hall.current)
+        hand = rotation.hand(hall.current)
     entries = [LastEntry(*row, waiting=False) for row in recorded]
     entries += [LastEntry(*row, entered_by=f"table {table}", waiting=True) for row in waiting]
     last = max(entries, key=lambda e: (e.hand, e.waiting), default=None)
@@ -123,18 +121,9 @@ def table_state(event: Event, table: int) -> TableState:
         hand=hand,
         visitor=hand.visitor_of(table) if hand else None,
         last=last,
-        teams=teams_by_table(event),
+        teams=teams,
         hall=hall,
     )
-
-
-def table_now(event: Event, table: int, team=None) -> dict:
-    """What the table's public page says at the top: the hall's current hand, its trump,
-    where this table's travelling pair goes and whose pair comes."""
-    current = hall_state(event).current
-    if current is None:
-        return {}
-    return moving(rotation(event).hand(current), table, team)
 
 
 def moving(hand: Hand, table: int, team=None) -> dict:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from django.db import transaction
 
-from .. import selectors
+from .. import snapshot
 from ..csv_formats import TeamRow
 from ..models import Event, Level, Team
 from ..rules.errors import Phrase, RulesError
@@ -21,12 +21,12 @@ from .setup import event_create, teams_replace
 
 def advancing_teams(event: Event) -> list[Team]:
     """The event's advancing teams in final order; a RulesError says why not yet."""
-    rows = selectors.standings(event)
-    if not selectors.playoffs(event).final:
+    rows = snapshot.standings(event)
+    if not snapshot.playoffs(event).final:
         raise RulesError(
             "%(event)s has not played all its hands yet", field="from", event=event.name
         )
-    chosen = selectors.advancing_tables(event)
+    chosen = snapshot.advancing_tables(event)
     if len(chosen) < min(event.advancing, len(rows)):
         raise RulesError(
             "%(event)s: a tie for the advancing places is not decided yet; "
@@ -50,7 +50,7 @@ def advancing_teams(event: Event) -> list[Team]:
             event=event.name,
             tables=tables,
         )
-    teams = selectors.teams_by_table(event)
+    teams = snapshot.teams_by_table(event)
     return [teams[s.table] for s in rows if s.table in chosen and s.table in teams]
 
 

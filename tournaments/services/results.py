@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from .. import permissions, planner, selectors
@@ -14,7 +13,7 @@ from ..models import AuditEntry, Event, Hand, HandResult, Loan
 from ..rules import flags as flag_rules
 from ..rules.errors import RulesError, gettext_noop
 from ..rules.types import Result
-from ..selectors import ledger, tallies
+from ..snapshot.tallies import held_before
 from . import rows
 from .audit import bump_revision
 from .closed_days import refuse_if_closed
@@ -82,23 +81,21 @@ def results_record(
     permissions.require(actor, event, permissions.ENTER)
     if not entries:
         return []
-    ends, revision = lock_event(event, "play_ends_after", "revision")
-    loaded_current = revision == event.revision  # nothing has written the event since
+    (ends,) = lock_event(event, "play_ends_after")
     numbers = {e.hand for e in entries}
     hands = {h.number: h for h in Hand.objects.filter(event=event, number__in=numbers)}
+    by_id = {h.pk: h.number for h in hands.values()}
     refuse_if_closed(event, hands.values())
     current = {
         (r.hand_id, r.host_table): r
         for r in HandResult.objects.filter(event=event, hand__in=hands.values())
     }
-    # What each day's first saved hand began with, read before this save writes anything
-    # (the tallies kept for readers then need no look at this save's own audit entries).
+    # What each day's first saved hand began with, from the earlier hands' tallies (those a
+    # reader keeps), read before this save writes anything.
     starts: dict[int, int] = {}
     for h in hands.values():
         starts[h.day] = min(starts.get(h.day, h.number), h.number)
-    held = {
-        day: _held_before(event, day, start, revision) for day, start in starts.items() if start > 1
-    }
+    held = {day: held_before(event, day, start) for day, start in starts.items() if start > 1}
     now = timezone.now()
     name = permissions.actor_name(actor)
     # New results and audit entries are plain column values written in one statement each
@@ -185,11 +182,8 @@ def results_record(
     if created or changed:
         known = _saved_hands(hands, current, created)
         loans_rebuild(event=event, hands=numbers, known=known, held=held)
-        bump_revision(event)
-        tallies.after_save(event, known, len(log))
-        if loaded_current:  # the event as committed: the next page need not load it
-            shown = copy.copy(event)
-            transaction.on_commit(lambda: selectors.keep_page_event(shown))
+        saved = {e.hand for e in created_entries} | {by_id[r.hand_id] for r in changed}
+        bump_revision(event, hands=saved)
     return rows.instances(HandResult, created, {"entered_at": now}) + changed
 
 
@@ -233,7 +227,7 @@ def loans_rebuild(
         first[day] = min(first.get(day, number), number)
     loans = []
     for day, start in sorted(first.items()):
-        held = held_at.get(day) or (_held_before(event, day, start) if start > 1 else None)
+        held = held_at.get(day) or (held_before(event, day, start) if start > 1 else None)
         recorded = selectors.results(event, [day], from_hand=start, skip=known) + [
             r for number, saved in known.items() if number >= start for r in saved if r.day == day
         ]
@@ -246,45 +240,3 @@ def loans_rebuild(
             if m.loan
         ]
     Loan.objects.bulk_create(loans, batch_size=500)
-
-
-def _held_before(event: Event, day: int, hand: int, revision: int | None = None) -> dict[int, int]:
-    """Flags on each table when ``hand`` of ``day`` began: the day's start, plus what its pair
-    won, less what its hosts lost, plus what the leader loaned it in the hands before
-    (``revision``: the event's, read under its lock)."""
-    settings = event.flag_settings
-    held = dict.fromkeys(range(1, event.tables + 1), settings.flags_per_table)
-    net = tallies.net_before(event, day, hand, revision)
-    if net is None:  # no tallies kept: the database sums the earlier hands
-        return _summed_before(event, day, hand, held)
-    for table, flags in net.items():
-        held[table] += flags
-    loans = Loan.objects.filter(event=event, day=day, hand__lt=hand).order_by()
-    for table, flags in loans.values_list("table", "flags"):
-        held[table] += flags
-    return held
-
-
-def _summed_before(event: Event, day: int, hand: int, held: dict[int, int]) -> dict[int, int]:
-    """``held`` plus the earlier hands' flags and loans, summed by the database in one
-    statement (a few rows back, not thousands)."""
-    quote = connection.ops.quote_name
-    results, hands, loans = (quote(m._meta.db_table) for m in (HandResult, Hand, Loan))
-    won = ledger.flags_won_sql("r.visitor_tricks", event.flag_settings)
-    earlier = (
-        f"FROM {results} r JOIN {hands} h ON h.id = r.hand_id "
-        "WHERE h.event_id = %s AND h.day = %s AND h.number < %s"
-    )
-    sql = (
-        f"SELECT t, SUM(f) FROM ("  # noqa: S608 (names from the models, values as parameters)
-        f"SELECT r.visitor_table AS t, {won} AS f {earlier} "
-        f"UNION ALL SELECT r.host_table, -({won}) {earlier} "
-        f"UNION ALL SELECT {quote('table')}, flags FROM {loans} "
-        "WHERE event_id = %s AND day = %s AND hand < %s"
-        ") moved GROUP BY t"
-    )
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [event.pk, day, hand] * 3)
-        for table, flags in cursor.fetchall():
-            held[table] += flags
-    return held

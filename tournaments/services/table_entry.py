@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils import timezone
 
-from .. import permissions, selectors
+from .. import permissions, selectors, snapshot
 from ..models import Event, Hand, HandResult, SubmissionStatus, TableSubmission, TableToken
 from ..rules import flags as flag_rules
 from ..rules import hall as hall_rules
@@ -141,7 +141,7 @@ def _check_allowed(event: Event, table: int, hand: Hand, result: HandResult | No
         raise RulesError(
             "A later hand is already entered at table %(table)s.", table=table, field="hand"
         )
-    state = selectors.table_state(event, table)
+    state = snapshot.table_state(event, table)
     waiting_here = TableSubmission.objects.filter(
         event=event, table=table, hand=hand.number, status=SubmissionStatus.WAITING
     ).exists()

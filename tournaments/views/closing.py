@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
-from .. import permissions, selectors
+from .. import permissions, selectors, snapshot
 from ..forms import CountsForm
 from ..models import DayClose, Event, Hand
 from ..rules.errors import RulesError
@@ -51,7 +51,7 @@ def _parts(event: Event) -> list[dict]:
 @require_http_methods(["GET"])
 @event_page(permissions.ENTER)
 def close_list(request, event: Event):
-    context = {"event": event, "parts": _parts(event), "played": selectors.hands_played(event)}
+    context = {"event": event, "parts": _parts(event), "played": snapshot.hands_played(event)}
     return render(request, "tournaments/close_list.html", context)
 
 
@@ -59,7 +59,7 @@ def _rows(event: Event, day: int, up_to: int, form: CountsForm, counts: dict | N
     """Every table's line; ``counts`` is None until the counts have been checked."""
     summary, _ = selectors.day_ledger(event, day, up_to)
     found = {m.table: m for m in closing.mismatches(event, day, counts, up_to)} if counts else {}
-    teams = selectors.teams_by_table(event)
+    teams = snapshot.teams_by_table(event)
     return [
         {
             "table": t,
@@ -178,7 +178,7 @@ def close_day(request, event: Event, day: int, session: int = 0):
         "day_closed": day_closed,
         "incomplete": incomplete,
         "records": list(done.records.all()) if done else [],
-        "entered_hands": selectors.hands_played(event),
+        "entered_hands": snapshot.hands_played(event),
         "can_close": permissions.allowed(request.user, event, permissions.LEAD),
     }
     return render(request, "tournaments/close_day.html", context)

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
-from .. import permissions, selectors
+from .. import permissions, selectors, snapshot
 from ..forms import GridInput, parse_grid, shown_value
 from ..models import Event, Hand
 from ..rules.errors import RulesError
@@ -38,7 +38,7 @@ def flags_text(host: int, visitor: int, flags: int) -> str:
 
 def grid_rows(event: Event, hand: Hand, posted: GridInput | None = None) -> list[dict]:
     """One row per host table: who visits, what is saved, what the leader typed."""
-    teams = selectors.teams_by_table(event)
+    teams = snapshot.teams_by_table(event)
     saved = selectors.hand_results(hand)
     loans = selectors.hand_loans(event, hand.number)
     waiting = selectors.waiting_entries(event, hand.number)

@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from .. import permissions, selectors
+from .. import permissions, selectors, snapshot
 from ..models import Event
 from ..rules.cards_draw import order_by_draw, playoff_players
 from ..rules.errors import RulesError
@@ -74,7 +74,7 @@ def _record(request, event: Event) -> str:
     """Save what the leader posted; return what to tell the room."""
     post = request.POST
     rank = _key(post, "rank")
-    state = next((g for g in selectors.playoffs(event).groups if g.tied.rank == rank), None)
+    state = next((g for g in snapshot.playoffs(event).groups if g.tied.rank == rank), None)
     if state is None:
         raise RulesError("No tie at rank %(rank)s needs a playoff", field="rank", rank=rank)
     if post.get("action") == "draw-random":
@@ -258,8 +258,8 @@ def playoffs(request, slug):
                 refused["match"] = post.get("match", "").strip()
         else:
             return redirect(reverse("tournaments:playoffs", args=[event.slug]))
-    overview = selectors.playoffs(event)
-    teams = selectors.teams_by_table(event)
+    overview = snapshot.playoffs(event)
+    teams = snapshot.teams_by_table(event)
     known = selectors.role_names(event)
     history = [
         {
@@ -287,7 +287,7 @@ def playoffs(request, slug):
         "groups": groups,
         "can_lead": can_lead,
         "history": history,
-        "hands_played": selectors.hands_played(event),
+        "hands_played": snapshot.hands_played(event),
         "hands_total": event.last_hand,
     }
     return render(request, "tournaments/playoffs.html", context, status=400 if refused else 200)

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
 from django.views.decorators.http import require_GET, require_POST
 
-from .. import pdf, permissions, selectors
+from .. import pdf, permissions, selectors, snapshot
 from ..links import is_loopback, public_base
 from ..models import Event
 from ..rules.errors import RulesError
@@ -54,7 +54,7 @@ class PrintForm(forms.Form):
     def __init__(self, *args, event: Event, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.event = event
-        hands = selectors.rotation(event).hands
+        hands = snapshot.rotation(event).hands
         sessions = dict.fromkeys((h.day, h.session) for h in hands)
         self.fields["session"].choices = [("", _("Every session"))] + [
             (

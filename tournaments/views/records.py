@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from .. import permissions, selectors
+from .. import permissions, snapshot
 from ..csv_formats import RESULT_COLUMNS, RESULT_OPTIONAL, CsvErrors, parse_results
 from ..forms import ArchiveForm, DeleteEventForm, ResultsCsvForm
 from ..models import Event
@@ -29,7 +29,7 @@ from .setup import _preview
 def event_archive(request, event: Event):
     """The event's complete archive (the backup ``import_event`` and Restore read back)."""
     response = HttpResponse(
-        selectors.archive_text(event), content_type="application/json; charset=utf-8"
+        snapshot.archive_text(event), content_type="application/json; charset=utf-8"
     )
     response["Content-Disposition"] = f'attachment; filename="{event.slug}-archive.json"'
     return response
@@ -77,7 +77,7 @@ def results_import(request, event: Event):
     context = {"event": event, "form": form, "columns": columns}
     if request.method == "POST" and form.is_valid():
         text = form.cleaned_data["text"]
-        hands = len(selectors.rotation(event).hands)
+        hands = len(snapshot.rotation(event).hands)
         try:
             rows = parse_results(text, tables=event.tables, hands=hands)
         except CsvErrors as error:

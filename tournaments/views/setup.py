@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from .. import permissions, selectors, services
+from .. import permissions, selectors, services, snapshot
 from ..csv_formats import PROBLEMS_SHOWN, TEAM_COLUMNS, CsvErrors, delimiter, parse_teams
 from ..csv_formats import teams_template as teams_template_text
 from ..forms import LEVEL_PRESETS, EventCreateForm, EventSettingsForm, TeamsCsvForm
@@ -108,7 +108,7 @@ def setup(request, event: Event):
         "form": form,
         "teams": len(selectors.teams(event)),
         "hands_total": sum(event.day_hand_counts),
-        "hands_played": selectors.hands_played(event),
+        "hands_played": snapshot.hands_played(event),
         "end_error": end_error,
         "typed_end": request.POST.get("after_hand", "") if end_error else "",
     }
@@ -204,6 +204,6 @@ def tables_assign(request, event: Event):
         "event": event,
         "teams": [{"team": t, "typed": typed[t.pk]} for t in teams],
         "error": error,
-        "started": selectors.hands_played(event) > 0,
+        "started": snapshot.hands_played(event) > 0,
     }
     return render(request, "tournaments/tables_assign.html", context)

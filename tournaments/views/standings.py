@@ -10,7 +10,7 @@ from django.utils import translation
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET
 
-from .. import selectors
+from .. import selectors, snapshot
 from ..rules.event_settings import typed_number
 from ..rules.hall import same_shift
 from ..tables import standings_table
@@ -22,7 +22,7 @@ def standings_csv(request, slug):
     event = selectors.event_by_slug(slug)
     # The CSV is an interface: its headers and notes stay English whatever the reader's language.
     with translation.override("en-ca"):
-        table = standings_table(selectors.standings(event))
+        table = standings_table(snapshot.standings(event))
         rows = list(table.as_values())
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{event.slug}-standings.csv"'
@@ -55,9 +55,9 @@ def _refresh_seconds(text: str) -> int:
 @require_GET
 def projector(request, slug):
     """Big type for the back of the hall; static/js/projector.js refetches standings.json."""
-    event = selectors.page_event(slug)
-    rows = selectors.standings(event)
-    hall = selectors.hall_state(event)
+    event = snapshot.page_event(slug)
+    rows = snapshot.standings(event)
+    hall = snapshot.hall_state(event)
     context = {
         "event": event,
         "rows": rows,
@@ -66,9 +66,9 @@ def projector(request, slug):
         )
         if hall.current
         else "",
-        "advancing": selectors.advancing_tables(event),
+        "advancing": snapshot.advancing_tables(event),
         "days": max((len(s.days) for s in rows), default=0),
-        "hands_played": selectors.hands_played(event),
+        "hands_played": snapshot.hands_played(event),
         "hands_total": event.last_hand,
         "refresh_seconds": _refresh_seconds(request.GET.get("refresh", "")),
     }
@@ -81,9 +81,9 @@ def movement_projector(request, slug):
     goes, in type read across the hall (a screenful at a time); one line says it all when
     every pair moves the same number of tables. ``?table=N`` (from table N's page) puts that
     table's line first. static/js/movement.js follows the hall as hands are completed."""
-    event = selectors.page_event(slug)
-    hall = selectors.hall_state(event)
-    hand = selectors.rotation(event).hand(hall.current) if hall.current else None
+    event = snapshot.page_event(slug)
+    hall = snapshot.hall_state(event)
+    hand = snapshot.rotation(event).hand(hall.current) if hall.current else None
     mine = typed_number(request.GET.get("table", ""))
     moves = sorted(hand.moves.items()) if hand else []
     if mine is not None and 1 <= mine <= event.tables:

@@ -9,8 +9,6 @@ whole. A test holds the two equal.
 
 from __future__ import annotations
 
-from collections import OrderedDict
-
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
@@ -19,68 +17,47 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from .. import charts, selectors
+from .. import charts, selectors, snapshot
 from ..rules.flags import flags_won
-from .page_cache import shared
+from ..snapshot.pages import shared
 from .table_live import chart_html, now_html, standing_html
 from .table_rows import rotation_rows
 
 LIVE = ("now", "standing", "chart", "rows")
 _MARKS = {part: mark_safe(f"<!--live {part}-->") for part in LIVE}  # noqa: S308 - constants
-_frames: OrderedDict[tuple, str] = OrderedDict()
-_MOST_FRAMES = 2000  # every table of a large event in two languages
 
 
 @require_GET
 def table_page(request, slug, number: int):
-    event = selectors.page_event(slug)
+    event = snapshot.page_event(slug)
     if not 1 <= number <= event.tables:
         raise Http404(_("No such table"))
-    team = selectors.team_at(event, number)
+    team = snapshot.team_at(event, number)
     context = {"event": event, "number": number, "team": team}
     live = _live_parts(event, number, team)
     whole = {**context, "live": live, **live}
     if not shared(request):
         return render(request, "tournaments/table.html", whole)
-    key = _frame_key(request, event, number, team)
-    frame = _frames.get(key)
-    if frame is None:
+
+    def frame() -> str | None:
         marks = {**_MARKS, "live": _MARKS}
-        frame = render_to_string("tournaments/table.html", {**context, **marks}, request)
-        if any(frame.count(mark) != 1 for mark in _MARKS.values()):
-            return render(request, "tournaments/table.html", whole)
-        _frames[key] = frame
-        while len(_frames) > _MOST_FRAMES:
-            _frames.popitem(last=False)
-    page = frame
+        made = render_to_string("tournaments/table.html", {**context, **marks}, request)
+        return made if all(made.count(mark) == 1 for mark in _MARKS.values()) else None
+
+    # The frame shows the teams and the event's name only: kept until the setup changes.
+    name = f"table frame:{translation.get_language()}:{request.get_full_path()}"
+    page = snapshot.cached(event, name, frame, scope="setup")
+    if page is None:
+        return render(request, "tournaments/table.html", whole)
     for part, mark in _MARKS.items():
         page = page.replace(mark, live[part])
     return HttpResponse(page)
 
 
-def _frame_key(request, event, number: int, team) -> tuple:
-    """Everything the frame shows: the reader's language and address (the language switch
-    and log-in link return there), the event's name and column choice, the team's names."""
-    people = None
-    if team is not None:
-        people = (team.name, team.zone, team.player_a, team.player_b, team.player_x, team.player_y)
-    return (
-        translation.get_language(),
-        request.get_full_path(),
-        event.pk,
-        event.created_at,
-        event.name,
-        event.slug,
-        event.alternate_pairs,
-        number,
-        people,
-    )
-
-
 def _live_parts(event, number: int, team) -> dict[str, str]:
     """The parts that change with results, as HTML."""
-    rotation = selectors.rotation(event)
-    recorded = selectors.table_results(event, number)
+    rotation = snapshot.rotation(event)
+    recorded = snapshot.table_results(event, number)
     by_host = {(r.hand, r.host_table): r for r in recorded}
     settings = event.flag_settings
     hands = []
@@ -104,8 +81,9 @@ def _live_parts(event, number: int, team) -> dict[str, str]:
         if h.day not in seen:
             seen.add(h.day)
             day_starts.append(h.number)
-    standing = next((s for s in selectors.standings(event) if s.table == number), None)
-    now = selectors.table_now(event, number, team)
+    standing = next((s for s in snapshot.standings(event) if s.table == number), None)
+    current = snapshot.hall_state(event).current
+    now = selectors.moving(rotation.hand(current), number, team) if current else {}
     chart = charts.chart(series, len(rotation.hands), day_starts, settings.flags_per_table)
     return {
         "now": now_html(now),

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
-from .. import selectors
+from .. import selectors, snapshot
 from ..rules.errors import RulesError
 from ..rules.flags import flags_won
 from ..rules.types import Trump
@@ -101,9 +101,9 @@ def entry_page(request, token: str):
 
 
 def _context(event, table: int, request) -> dict:
-    state = selectors.table_state(event, table)
+    state = snapshot.table_state(event, table)
     fixing = request.GET.get("fix") == "1" and state.last_fixable
-    hand = selectors.rotation(event).hand(state.last.hand) if fixing else state.hand
+    hand = snapshot.rotation(event).hand(state.last.hand) if fixing else state.hand
     visitor = hand.visitor_of(table) if hand else None
     team = state.teams.get(visitor) if visitor else None
     last = state.last
@@ -130,7 +130,7 @@ def _context(event, table: int, request) -> dict:
         "tricks_range": range(14),
         "last": last,
         "last_flags": flags_won(last.visitor_tricks, event.flag_settings) if last else 0,
-        "last_visitor": selectors.rotation(event).hand(last.hand).visitor_of(table)
+        "last_visitor": snapshot.rotation(event).hand(last.hand).visitor_of(table)
         if last
         else None,
         "hall_hand": hall.current,
@@ -180,6 +180,6 @@ def _next_move(event, table: int, saved: int) -> str:
     """What the table does after hand ``saved``: where its pair goes, who comes, the trump."""
     if saved >= event.last_hand:
         return _("That was the last hand.")
-    rotation = selectors.rotation(event)
+    rotation = snapshot.rotation(event)
     after, hand = rotation.hand(saved), rotation.hand(saved + 1)
     return next_move_words(hand, table, new_day=hand.day != after.day)

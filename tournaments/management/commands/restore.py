@@ -6,7 +6,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext
 
-from tournaments import backups, selectors
+from tournaments import backups, snapshot
 from tournaments.archive import import_event
 from tournaments.models import Event
 from tournaments.rules.errors import RulesError
@@ -39,7 +39,7 @@ class Command(BaseCommand):
                 event = import_event(json.loads(path.read_text(encoding="utf-8")))
             except (OSError, ValueError, RulesError) as error:
                 raise CommandError(f"{path}: {error}") from None
-            played = selectors.hands_played(event)
+            played = snapshot.hands_played(event)
             text = gettext("Restored %(event)s (up to hand %(hand)s) from %(path)s")
             self.stdout.write(text % {"event": event.slug, "hand": played, "path": path})
 

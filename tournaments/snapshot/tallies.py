@@ -1,0 +1,145 @@
+"""Flags won and lost per table, hand by hand, kept under each hand's own revision.
+
+The first standings after a save must not read all 12,500 results of a 250-table event again.
+A hand's tally (flags won by each visiting pair's home table, lost by each host, as the flag
+rules count them) depends only on that hand's results and the event's thresholds, and every
+write to a hand's results sets the hand's revision (services/audit.py), so a tally kept under
+(hand, revision, thresholds) is true for as long as anyone can ask for it. A saved hand is the
+only one read again.
+
+Readers and saves use the same tallies: a save's loans start from what each table held when its
+first hand began (``held_before``), the day's earlier hands summed from theirs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..models import Event, Hand, Loan
+from ..rules.flags import flags_won
+from ..rules.types import FlagSettings
+from . import store
+
+
+@dataclass(frozen=True)
+class HandTally:
+    """One hand's results counted: how many, and each table's flags won less flags lost
+    (``net[t - 1]`` for table t: a row of numbers sums a day's hands at C speed)."""
+
+    day: int
+    results: int
+    net: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Tallies:
+    """Each table's flags won less lost per begun day, for the results at one revision."""
+
+    net: dict[int, tuple[int, ...]]  # per begun day, table t at index t - 1
+    recorded: int  # results recorded
+    last_hand: int  # the highest hand with a result, 0 before play starts
+    per_hand: dict[int, int]  # results recorded in each hand
+
+    def recorded_up_to(self, hand: int) -> int:
+        """Results recorded in hands 1 to ``hand``."""
+        return sum(n for number, n in self.per_hand.items() if number <= hand)
+
+    def net_by_day(self, tables: int, flags_per_table: int) -> dict[int, dict[int, int]]:
+        """Net flags per begun day per table, as ``rules.flags.net_flags_by_day`` gives them."""
+        return {
+            day: {t: flags_per_table + moved for t, moved in enumerate(self.net[day], 1)}
+            for day in sorted(self.net)
+        }
+
+
+def tallies(event: Event) -> Tallies:
+    """Every hand's tally, summed per day (two queries, or three when a hand changed)."""
+    hands = hand_tallies(event, Hand.objects.filter(event=event))
+    by_day: dict[int, list[HandTally]] = {}
+    for tally in hands.values():
+        by_day.setdefault(tally.day, []).append(tally)
+    begun = {day: kept for day, kept in by_day.items() if any(t.results for t in kept)}
+    return Tallies(
+        net={day: _summed(kept, event.tables) for day, kept in sorted(begun.items())},
+        recorded=sum(t.results for t in hands.values()),
+        last_hand=max((n for n, t in hands.items() if t.results), default=0),
+        per_hand={n: t.results for n, t in hands.items()},
+    )
+
+
+def held_before(event: Event, day: int, hand: int) -> dict[int, int]:
+    """Flags on each table when ``hand`` of ``day`` began: the day's start, plus what its pair
+    won, less what its hosts lost, plus what the leader loaned it in the day's earlier hands.
+    A save calls it under the event's lock, before it writes."""
+    earlier = hand_tallies(event, Hand.objects.filter(event=event, day=day, number__lt=hand))
+    moved = _summed(earlier.values(), event.tables)
+    held = {t: event.flags_per_table + flags for t, flags in enumerate(moved, 1)}
+    loans = Loan.objects.filter(event=event, day=day, hand__lt=hand).order_by()
+    for table, flags in loans.values_list("table", "flags"):
+        held[table] += flags
+    return held
+
+
+def _summed(hands, tables: int) -> tuple[int, ...]:
+    """The hands' nets added table by table."""
+    nets = [t.net for t in hands]
+    return tuple(map(sum, zip(*nets, strict=True))) if nets else (0,) * tables
+
+
+def hand_tallies(event: Event, hands) -> dict[int, HandTally]:
+    """The tally of each of ``hands`` (a query of the event's hands) by number: kept ones as
+    they are, the others counted from their results in one statement."""
+    settings = event.flag_settings
+    known = {
+        number: (pk, _key(event, number, revision, settings))
+        for pk, number, revision in hands.order_by().values_list("pk", "number", "revision")
+    }
+    found = store.facts([key for _, key in known.values()])
+    missing = [pk for pk, key in known.values() if key not in found]
+    by_number = {n: found[key] for n, (_, key) in known.items() if key in found}
+    if missing:
+        counted = _count(event, missing, settings)
+        by_number |= {number: tally for number, (_, tally) in counted.items()}
+        store.keep_facts({key: tally for key, tally in counted.values()})
+    return by_number
+
+
+def _count(
+    event: Event, hand_ids: list[int], settings: FlagSettings
+) -> dict[int, tuple[str, HandTally]]:
+    """Each hand's tally from its results, with the hand's revision read in the same statement
+    (so a tally is never kept under a revision its results do not belong to)."""
+    rows = (
+        Hand.objects.filter(pk__in=hand_ids)
+        .order_by()
+        .values_list(
+            "number",
+            "day",
+            "revision",
+            "results__host_table",
+            "results__visitor_table",
+            "results__visitor_tricks",
+        )
+    )
+    read: dict[int, tuple[str, int, list[int]]] = {}  # key, day, [results, net of each table]
+    tables = event.tables
+    for number, day, revision, host, visitor, tricks in rows:
+        if number not in read:
+            read[number] = (_key(event, number, revision, settings), day, [0] * (tables + 1))
+        if host is None:  # a hand with no result yet
+            continue
+        counts = read[number][2]
+        counts[0] += 1
+        if flags := flags_won(tricks, settings):
+            counts[visitor] += flags
+            counts[host] -= flags
+    return {
+        number: (key, HandTally(day, counts[0], tuple(counts[1:])))
+        for number, (key, day, counts) in read.items()
+    }
+
+
+def _key(event: Event, number: int, revision: int, settings: FlagSettings) -> str:
+    event_id = store.identity(event.pk, event.created_at)
+    thresholds = f"{settings.one_flag_at}:{settings.two_flags_at}"
+    return f"whist:{event_id}:hand:{number}:{revision}:{thresholds}"
