@@ -1,0 +1,94 @@
+"""A season's events and roads, as pure values: levels in order, each team's road back from the
+provincial through its zone to its area, and a season's name and year.
+
+Pure Python: ``snapshot/seasons.py`` reads the events and their links and hands them here.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+
+from .types import Standing
+
+LEVEL_ORDER = ("area", "zone", "provincial", "club")  # how a season page lists its levels
+_YEAR = re.compile(r"(?<!\d)(19|20|21)\d\d(?!\d)")
+_NOT_SLUG = re.compile(r"[^a-z0-9]+")
+
+
+def season_year(name: str, default: int) -> int:
+    """The year a season's name gives ("55 Plus Summer Games 2027"), else ``default``."""
+    found = _YEAR.search(name)
+    return int(found.group()) if found else default
+
+
+def season_slug(name: str) -> str:
+    """The season's short name for its address: "55-plus-summer-games-2027" (60 at most)."""
+    import unicodedata
+
+    plain = unicodedata.normalize("NFKD", name.casefold()).encode("ascii", "ignore").decode()
+    return "-".join(_NOT_SLUG.sub(" ", plain).split())[:60].strip("-") or "season"
+
+
+def default_season_name(first_day: date | None, today: date) -> str:
+    """An event without a named season belongs to its first day's year (or this year)."""
+    return str((first_day or today).year)
+
+
+def advancing(rows: Sequence[Standing], final: bool, places: int) -> set[int]:
+    """Tables of the top ``places`` teams once every hand is played and no undecided tie
+    straddles the line (as ``snapshot.advancing_tables``)."""
+    if not final:
+        return set()
+    shared = Counter(s.rank for s in rows)
+    return {s.table for s in rows if s.rank + shared[s.rank] - 1 <= places}
+
+
+@dataclass(frozen=True)
+class EventFacts:
+    """What a road needs of one event: its name and level, each table's team and place, and
+    where each of its teams came from (team name -> source slug, place there, table there)."""
+
+    slug: str
+    name: str
+    level: str
+    teams: Mapping[int, str]
+    places: Mapping[int, int]
+    sources: Mapping[str, tuple[str, int, int]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One level of a team's road: the event, the team's table and name there, and its place
+    (None when the event is not on this installation, or not finished)."""
+
+    slug: str
+    name: str
+    level: str
+    table: int
+    team: str
+    place: int | None
+
+
+def road(slug: str, table: int, events: Mapping[str, EventFacts]) -> list[Step]:
+    """The team at ``table`` of event ``slug``, traced back through the events it came from:
+    the event itself first, then the one before, down to where it started."""
+    steps: list[Step] = []
+    seen: set[str] = set()
+    while slug not in seen:
+        seen.add(slug)
+        facts = events.get(slug)
+        if facts is None:  # linked to an event not on this installation: named by its slug
+            if steps:
+                steps.append(Step(slug, slug, "", table, steps[-1].team, None))
+            break
+        team = facts.teams.get(table, "")
+        steps.append(Step(slug, facts.name, facts.level, table, team, facts.places.get(table)))
+        link = facts.sources.get(team)
+        if link is None:
+            break
+        slug, _, table = link
+    return steps
