@@ -39,10 +39,10 @@ def role_of(user, event: Event) -> str | None:
     if user.is_staff:
         return Role.LEADER
     role = EventRole.objects.filter(event=event, user=user).values_list("role", flat=True).first()
-    if role != Role.LEADER and event.season_id is not None:
-        # A season's coordinator leads every event of the season, and only those.
-        if SeasonRole.objects.filter(season_id=event.season_id, user=user).exists():
-            return Role.LEADER
+    # A season's coordinator leads every event of the season, and only those.
+    coordinator = SeasonRole.objects.filter(season_id=event.season_id, user=user)
+    if role != Role.LEADER and event.season_id is not None and coordinator.exists():
+        return Role.LEADER
     return role
 
 

@@ -92,3 +92,53 @@ def road(slug: str, table: int, events: Mapping[str, EventFacts]) -> list[Step]:
             break
         slug, _, table = link
     return steps
+
+
+@dataclass(frozen=True)
+class Placing:
+    """A team's line in an event of the season: its place, flags and club."""
+
+    place: int
+    tied: bool
+    table: int
+    team: str
+    zone: str
+    days: tuple[int, ...]
+    total: int
+    advancing: bool
+    club: str = ""  # the club's short name ("" until its match is decided)
+    club_name: str = ""
+    players: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class EventResult:
+    """One event of a season as its season page, CSV and API show it."""
+
+    slug: str
+    name: str
+    level: str
+    starts_on: date | None
+    days: int
+    tables: int
+    hands_played: int
+    last_hand: int
+    final: bool
+    sources: tuple[str, ...]
+    placings: tuple[Placing, ...]
+
+    @property
+    def winner(self) -> Placing | None:
+        """The first-placed team once every hand is played and its place is not shared."""
+        first = self.placings[0] if self.placings else None
+        return first if self.final and first and not first.tied else None
+
+    @property
+    def advancing(self) -> tuple[Placing, ...]:
+        return tuple(p for p in self.placings if p.advancing)
+
+
+def by_level(events: Sequence[EventResult]) -> list[tuple[str, list[EventResult]]]:
+    """The season's events grouped by level (area, zone, provincial, club), dates in order."""
+    groups = [(level, [e for e in events if e.level == level]) for level in LEVEL_ORDER]
+    return [(level, found) for level, found in groups if found]

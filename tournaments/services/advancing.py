@@ -121,7 +121,9 @@ def next_level_create(
     links_record(
         event=event,
         sources=[s.slug for s in sources],
-        teams=[(row.team, *came_from[team.pk]) for row, (_, team) in zip(rows, seating, strict=True)],
+        teams=[
+            (row.team, *came_from[team.pk]) for row, (_, team) in zip(rows, seating, strict=True)
+        ],
         actor=actor,
     )
     teams_replace(event=event, rows=rows, actor=actor)

@@ -77,9 +77,9 @@ def _linked_clubs(event: Event, teams: dict[str, Team]) -> dict[str, int]:
     links = list(TeamSource.objects.filter(event=event, team__in=list(teams)))
     if not links:
         return {}
-    sources = Team.objects.filter(
-        event__slug__in={link.source_slug for link in links}
-    ).values_list("event__slug", "home_table", "name", "event_id")
+    sources = Team.objects.filter(event__slug__in={link.source_slug for link in links}).values_list(
+        "event__slug", "home_table", "name", "event_id"
+    )
     at = {(slug, table): (name, event_id) for slug, table, name, event_id in sources}
     counted = ClubEntry.objects.filter(
         event_id__in={event_id for _, event_id in at.values()}
@@ -105,9 +105,14 @@ def _candidates(event: Event, teams: list[Team]) -> list[Candidate]:
     for column in ("player_a", "player_b", "player_x", "player_y"):
         sharing |= Q(**{f"{column}__in": names})
     near = Team.objects.filter(sharing).exclude(event=event).values_list("event_id", "name")
-    near_entries = ClubEntry.objects.filter(
-        Q(club__key__in=keys) | Q(event_id__in={e for e, _ in near}, team__in={n for _, n in near})
-    ).exclude(event=event).exclude(match=ClubMatch.PROPOSED)
+    near_entries = (
+        ClubEntry.objects.filter(
+            Q(club__key__in=keys)
+            | Q(event_id__in={e for e, _ in near}, team__in={n for _, n in near})
+        )
+        .exclude(event=event)
+        .exclude(match=ClubMatch.PROPOSED)
+    )
     rows = list(
         near_entries.order_by("-event__starts_on", "-event__created_at").values_list(
             "club_id", "club__key", "event_id", "team"
@@ -123,9 +128,7 @@ def _candidates(event: Event, teams: list[Team]) -> list[Candidate]:
     for _, event_id, team in latest.values():
         if event_id:
             wanted |= Q(event_id=event_id, name=team)
-    players = {
-        (t.event_id, t.name): _players(t) for t in Team.objects.filter(wanted).order_by()
-    }
+    players = {(t.event_id, t.name): _players(t) for t in Team.objects.filter(wanted).order_by()}
     return [
         Candidate(club, key, players.get((event_id, team), ()))
         for club, (key, event_id, team) in sorted(latest.items())
@@ -140,9 +143,7 @@ def _slugs_like(name: str, known: set[str]) -> set[str]:
 def _entry(event: Event, team: str) -> ClubEntry:
     entry = ClubEntry.objects.select_for_update().filter(event=event, team=team).first()
     if entry is None or entry.match != ClubMatch.PROPOSED:
-        raise RulesError(
-            "%(team)s has no match waiting for your word", field="team", team=team
-        )
+        raise RulesError("%(team)s has no match waiting for your word", field="team", team=team)
     return entry
 
 
@@ -169,8 +170,6 @@ def match_separate(*, event: Event, team: str, actor) -> ClubEntry:
     )
     entry.club, entry.match = club, ClubMatch.CONFIRMED
     entry.save(update_fields=["club", "match"])
-    audit(
-        event, actor, "club kept apart", team, {"proposed": proposed}, {"club": club.slug}
-    ).save()
+    audit(event, actor, "club kept apart", team, {"proposed": proposed}, {"club": club.slug}).save()
     bump_revision(event)
     return entry

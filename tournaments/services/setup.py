@@ -24,8 +24,8 @@ from ..rules.event_settings import (
 )
 from ..rules.types import Rotation, Trump
 from .audit import audit, bump_revision, bump_season
-from .clubs import match_event
 from .closed_days import refuse_if_closed
+from .clubs import match_event
 from .locks import lock_event
 from .rederive import refuse_under_a_closed_day, results_rederive
 from .seasons import coordinates, default_season

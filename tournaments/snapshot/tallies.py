@@ -17,7 +17,6 @@ from dataclasses import dataclass
 
 from ..models import Event, Hand, Loan
 from ..rules.flags import flags_won
-from ..rules.types import FlagSettings
 from . import store
 
 
@@ -58,7 +57,21 @@ class Tallies:
 
 def tallies(event: Event) -> Tallies:
     """Every hand's tally, summed per day (two queries, or three when a hand changed)."""
-    hands = hand_tallies(event, Hand.objects.filter(event=event))
+    return summed(hand_tallies(event, Hand.objects.filter(event=event)))
+
+
+def tallies_of(events: list[Event]) -> dict[int, Tallies]:
+    """``tallies`` of many events (a season's) by event id, in the same two or three queries."""
+    by_event: dict[int, dict[int, HandTally]] = {e.pk: {} for e in events}
+    for (event_id, number), tally in _tallies(
+        events, Hand.objects.filter(event__in=events)
+    ).items():
+        by_event[event_id][number] = tally
+    return {event_id: summed(hands) for event_id, hands in by_event.items()}
+
+
+def summed(hands: dict[int, HandTally]) -> Tallies:
+    """Hands' tallies (by number) summed per day."""
     won: dict[int, dict[int, int]] = {}
     lost: dict[int, dict[int, int]] = {}
     results: dict[int, int] = {}
@@ -94,30 +107,38 @@ def held_before(event: Event, day: int, hand: int) -> dict[int, int]:
 def hand_tallies(event: Event, hands) -> dict[int, HandTally]:
     """The tally of each of ``hands`` (a query of the event's hands) by number: kept ones as
     they are, the others counted from their results in one statement."""
-    settings = event.flag_settings
+    return {number: tally for (_, number), tally in _tallies([event], hands).items()}
+
+
+def _tallies(events: list[Event], hands) -> dict[tuple[int, int], HandTally]:
+    """The tally of each of ``hands`` (a query of hands of ``events``) by (event id, number)."""
+    by_id = {e.pk: e for e in events}
     known = {
-        number: (pk, _key(event, number, revision, settings))
-        for pk, number, revision in hands.order_by().values_list("pk", "number", "revision")
+        (event_id, number): (pk, _key(by_id[event_id], number, revision))
+        for pk, event_id, number, revision in hands.order_by().values_list(
+            "pk", "event_id", "number", "revision"
+        )
     }
     found = store.facts([key for _, key in known.values()])
     missing = [pk for pk, key in known.values() if key not in found]
-    by_number = {n: found[key] for n, (_, key) in known.items() if key in found}
+    tallied = {n: found[key] for n, (_, key) in known.items() if key in found}
     if missing:
-        counted = _count(event, missing, settings)
-        by_number |= {number: tally for number, (_, tally) in counted.items()}
+        counted = _count(by_id, missing)
+        tallied |= {n: tally for n, (_, tally) in counted.items()}
         store.keep_facts({key: tally for key, tally in counted.values()})
-    return by_number
+    return tallied
 
 
 def _count(
-    event: Event, hand_ids: list[int], settings: FlagSettings
-) -> dict[int, tuple[str, HandTally]]:
+    events: dict[int, Event], hand_ids: list[int]
+) -> dict[tuple[int, int], tuple[str, HandTally]]:
     """Each hand's tally from its results, with the hand's revision read in the same statement
     (so a tally is never kept under a revision its results do not belong to)."""
     rows = (
         Hand.objects.filter(pk__in=hand_ids)
         .order_by()
         .values_list(
+            "event_id",
             "number",
             "day",
             "revision",
@@ -126,20 +147,22 @@ def _count(
             "results__visitor_tricks",
         )
     )
-    read: dict[int, tuple[str, int, list[int], dict[int, int], dict[int, int]]] = {}
-    for number, day, revision, host, visitor, tricks in rows:
-        if number not in read:
-            read[number] = (_key(event, number, revision, settings), day, [0], {}, {})
+    read: dict[tuple[int, int], tuple[str, int, list[int], dict[int, int], dict[int, int]]] = {}
+    for event_id, number, day, revision, host, visitor, tricks in rows:
+        event = events[event_id]
+        hand = (event_id, number)
+        if hand not in read:
+            read[hand] = (_key(event, number, revision), day, [0], {}, {})
         if host is None:  # a hand with no result yet
             continue
-        _, _, results, won, lost = read[number]
+        _, _, results, won, lost = read[hand]
         results[0] += 1
-        if flags := flags_won(tricks, settings):
+        if flags := flags_won(tricks, event.flag_settings):
             won[visitor] = won.get(visitor, 0) + flags
             lost[host] = lost.get(host, 0) + flags
     return {
-        number: (key, HandTally(day, results[0], won, lost))
-        for number, (key, day, results, won, lost) in read.items()
+        hand: (key, HandTally(day, results[0], won, lost))
+        for hand, (key, day, results, won, lost) in read.items()
     }
 
 
@@ -148,7 +171,8 @@ def _add(into: dict[int, int], part: dict[int, int], sign: int) -> None:
         into[table] = into.get(table, 0) + sign * flags
 
 
-def _key(event: Event, number: int, revision: int, settings: FlagSettings) -> str:
+def _key(event: Event, number: int, revision: int) -> str:
+    settings = event.flag_settings
     event_id = store.identity(event.pk, event.created_at)
     thresholds = f"{settings.one_flag_at}:{settings.two_flags_at}"
     return f"whist:{event_id}:hand:{number}:{revision}:{thresholds}"
