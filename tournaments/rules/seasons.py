@@ -7,11 +7,14 @@ Pure Python: ``snapshot/seasons.py`` reads the events and their links and hands 
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 
+from .errors import RulesError
+from .event_settings import MAX_TABLES, check_slug
 from .types import Standing
 
 LEVEL_ORDER = ("area", "zone", "provincial", "club")  # how a season page lists its levels
@@ -27,8 +30,6 @@ def season_year(name: str, default: int) -> int:
 
 def season_slug(name: str) -> str:
     """The season's short name for its address: "55-plus-summer-games-2027" (60 at most)."""
-    import unicodedata
-
     plain = unicodedata.normalize("NFKD", name.casefold()).encode("ascii", "ignore").decode()
     return "-".join(_NOT_SLUG.sub(" ", plain).split())[:60].strip("-") or "season"
 
@@ -142,3 +143,38 @@ def by_level(events: Sequence[EventResult]) -> list[tuple[str, list[EventResult]
     """The season's events grouped by level (area, zone, provincial, club), dates in order."""
     groups = [(level, [e for e in events if e.level == level]) for level in LEVEL_ORDER]
     return [(level, found) for level, found in groups if found]
+
+
+def check_links(
+    event_slug: str, sources: Sequence[str], teams: Sequence[tuple[str, str, int, int]]
+) -> None:
+    """A RulesError naming the first problem: sources named once, not the event itself; each
+    team once, from a listed source, at a place and table from 1 to 250."""
+    seen: set[str] = set()
+    for slug in sources:
+        check_slug(slug)
+        if slug == event_slug:
+            raise RulesError("An event cannot come from itself", field="sources")
+        if slug in seen:
+            raise RulesError("%(slug)s is named twice", field="sources", slug=slug)
+        seen.add(slug)
+    named: set[str] = set()
+    for team, slug, place, table in teams:
+        if team in named:
+            raise RulesError("%(team)s has two links", field="teams", team=team)
+        named.add(team)
+        if slug not in seen:
+            raise RulesError(
+                "%(team)s: %(slug)s is not one of the events this one came from",
+                field="teams",
+                team=team,
+                slug=slug,
+            )
+        for value in (place, table):
+            if type(value) is not int or not 1 <= value <= MAX_TABLES:
+                raise RulesError(
+                    "%(team)s: place and table are whole numbers from 1 to %(most)s",
+                    field="teams",
+                    team=team,
+                    most=MAX_TABLES,
+                )

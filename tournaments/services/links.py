@@ -14,45 +14,9 @@ from django.db import transaction
 
 from .. import permissions
 from ..models import Event, EventSource, TeamSource
-from ..rules.errors import RulesError
-from ..rules.event_settings import MAX_TABLES, check_slug
+from ..rules.seasons import check_links
 from .audit import audit, bump_revision
 from .locks import lock_event
-
-
-def check_links(
-    event_slug: str, sources: Sequence[str], teams: Sequence[tuple[str, str, int, int]]
-) -> None:
-    """A RulesError naming the first problem: sources named once, not the event itself; each
-    team once, from a listed source, at a place and table from 1 to 250."""
-    seen: set[str] = set()
-    for slug in sources:
-        check_slug(slug)
-        if slug == event_slug:
-            raise RulesError("An event cannot come from itself", field="sources")
-        if slug in seen:
-            raise RulesError("%(slug)s is named twice", field="sources", slug=slug)
-        seen.add(slug)
-    named: set[str] = set()
-    for team, slug, place, table in teams:
-        if team in named:
-            raise RulesError("%(team)s has two links", field="teams", team=team)
-        named.add(team)
-        if slug not in seen:
-            raise RulesError(
-                "%(team)s: %(slug)s is not one of the events this one came from",
-                field="teams",
-                team=team,
-                slug=slug,
-            )
-        for value in (place, table):
-            if type(value) is not int or not 1 <= value <= MAX_TABLES:
-                raise RulesError(
-                    "%(team)s: place and table are whole numbers from 1 to %(most)s",
-                    field="teams",
-                    team=team,
-                    most=MAX_TABLES,
-                )
 
 
 @transaction.atomic

@@ -39,7 +39,7 @@ def season_named(name: str) -> Season:
             )
     except IntegrityError:  # made by another request at the same moment
         return Season.objects.get(name=name)
-    audit(None, None, "season created", f"season {slug}", after={"name": name}).save()
+    # Not audited: a season is only a name events share; the event's creation is audited.
     return season
 
 
