@@ -8,6 +8,7 @@ from tournaments.csv_formats import TeamRow
 from tournaments.models import Event
 from tournaments.services import ResultEntry, event_create, results_record, teams_replace
 from tournaments.services.advancing import next_level_create
+from tournaments.services.seasons import season_named
 
 
 def area(slug: str, tables: int = 6, *, club_prefix: str = "", **settings) -> Event:
@@ -39,26 +40,29 @@ def play_through(event: Event, first: int = 1, second: int = 2) -> None:
         results_record(event=event, entries=entries, actor=None)
 
 
-def season(areas: int = 3, tables: int = 6) -> dict[str, Event]:
-    """Areas played through, one zone from them and a provincial from the zone and a second
-    zone of two areas, all played: the road of every provincial team runs back to an area."""
+def season(areas: int = 3, tables: int = 6, prefix: str = "") -> dict[str, Event]:
+    """Areas played through, one zone from all but the last and a second zone from the last,
+    and a provincial from both zones, all played: every provincial team's road runs back to
+    an area. ``prefix`` names a second season's events and its season."""
     made = {}
+    chosen = {"season": season_named(f"{prefix}Season 2027")} if prefix else {}
     for n in range(1, areas + 2):
-        made[f"area-{n}"] = event = area(f"area-{n}", tables)
+        made[f"area-{n}"] = event = area(f"{prefix}area-{n}", tables, **chosen)
         play_through(event, first=n % tables + 1, second=(n + 2) % tables + 1)
     zone_1 = next_level_create(
-        name="Zone 1", slug="zone-1", sources=[made[f"area-{n}"] for n in range(1, areas + 1)],
+        name="Zone 1", slug=f"{prefix}zone-1",
+        sources=[made[f"area-{n}"] for n in range(1, areas + 1)],
         level="zone", hands_per_day=[6], playoff_places=2,
     )  # fmt: skip
     zone_2 = next_level_create(
-        name="Zone 2", slug="zone-2", sources=[made[f"area-{areas + 1}"]], level="zone",
+        name="Zone 2", slug=f"{prefix}zone-2", sources=[made[f"area-{areas + 1}"]], level="zone",
         hands_per_day=[6], playoff_places=2,
     )  # fmt: skip
     play_through(zone_1, first=3, second=1)
     play_through(zone_2, first=2, second=1)
     provincial = next_level_create(
-        name="Provincial", slug="provincial", sources=[zone_1, zone_2], level="provincial",
-        hands_per_day=[6], playoff_places=2,
+        name="Provincial", slug=f"{prefix}provincial", sources=[zone_1, zone_2],
+        level="provincial", hands_per_day=[6], playoff_places=2,
     )  # fmt: skip
     play_through(provincial, first=4, second=1)
     made.update({"zone-1": zone_1, "zone-2": zone_2, "provincial": provincial})
