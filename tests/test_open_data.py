@@ -26,7 +26,9 @@ def made(db):
 def test_the_season_csv_gives_the_same_places_as_the_standings(client, made):
     """One row per team per event, with the place, flags and advancing the standings give."""
     slug = made["area-1"].season.slug
-    rows = list(csv.DictReader(io.StringIO(client.get(f"/seasons/{slug}/results.csv").content.decode())))
+    rows = list(
+        csv.DictReader(io.StringIO(client.get(f"/seasons/{slug}/results.csv").content.decode()))
+    )
     assert list(rows[0])[:11] == [
         "season", "level", "zone", "event", "event_name", "first_day", "place", "tied", "table",
         "team", "club",

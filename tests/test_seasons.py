@@ -25,9 +25,11 @@ def test_create_next_level_records_the_events_and_places_each_team_came_from():
     table there."""
     made = season()
     zone = made["zone-1"]
-    assert list(
-        EventSource.objects.filter(event=zone).values_list("source_slug", flat=True)
-    ) == ["area-1", "area-2", "area-3"]
+    assert list(EventSource.objects.filter(event=zone).values_list("source_slug", flat=True)) == [
+        "area-1",
+        "area-2",
+        "area-3",
+    ]
     for link in TeamSource.objects.filter(event=zone):
         source = made[link.source_slug]
         team = snapshot.team_at(source, link.source_table)
