@@ -90,10 +90,15 @@ def decide(team: str, players: Sequence[str], candidates: Iterable[Candidate]) -
     return Decision(None, "new")
 
 
+# Letters Unicode does not decompose into a plain letter and an accent.
+_PLAIN = str.maketrans({"ł": "l", "ø": "o", "đ": "d", "ß": "ss", "æ": "ae", "œ": "oe", "ı": "i"})
+
+
 def club_slug(name: str, taken: Iterable[str]) -> str:
     """A short name for a new club's page: its folded name with hyphens, numbered when another
     club has it (two clubs may share a name: they are told apart by their pages)."""
-    base = "-".join(re.sub(r"[^a-z0-9]+", " ", fold(club_name(name))).split())[:80] or "club"
+    plain = fold(club_name(name)).translate(_PLAIN)
+    base = "-".join(re.sub(r"[^a-z0-9]+", " ", plain).split())[:80] or "club"
     taken = set(taken)
     slug, n = base, 2
     while slug in taken:
