@@ -16,6 +16,7 @@ from ..models import (
     EventSource,
     HandResult,
     Season,
+    SeasonRole,
     Team,
     TeamSource,
 )
@@ -33,6 +34,11 @@ def seasons() -> list[tuple[Season, int]]:
     """Every season with how many events it has, the newest year first (one query)."""
     rows = Season.objects.annotate(events_count=Count("events")).order_by("-year", "name")
     return [(s, s.events_count) for s in rows]
+
+
+def coordinators(season: Season) -> list:
+    """The season's coordinators' accounts (one query)."""
+    return [r.user for r in SeasonRole.objects.filter(season=season).select_related("user")]
 
 
 def season_events(season: Season) -> list[Event]:

@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
 from .. import permissions
-from ..models import Event, Level, SeasonRole
+from ..models import Event, Level
 from ..rules.errors import RulesError
 from ..rules.event_settings import NAME_MAX, SLUG_MAX
 from ..selectors import seasons as season_reads
@@ -56,8 +56,7 @@ def season_people(request, slug):
                 return redirect(reverse("tournaments:season_people", args=[slug]))
         except RulesError as error:
             form.add_error("username" if error.field == "username" else None, error.message)
-    coordinators = SeasonRole.objects.filter(season=season).select_related("user")
-    context = {"season": season, "form": form, "coordinators": [r.user for r in coordinators]}
+    context = {"season": season, "form": form, "coordinators": season_reads.coordinators(season)}
     return render(request, "tournaments/season_people.html", context)
 
 
