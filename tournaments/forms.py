@@ -287,6 +287,13 @@ class EventSettingsForm(forms.ModelForm):
         """Left out of a post (older pages, scripts): the event keeps its language."""
         return self.cleaned_data["print_language"] or self.instance.print_language
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["season"].required = False  # left out of a post: the event keeps its own
+
+    def clean_season(self):
+        return self.cleaned_data["season"] or self.instance.season
+
 
 class TeamsCsvForm(forms.Form):
     csv_file = forms.FileField(required=False, label=_("CSV file"))

@@ -82,6 +82,14 @@ class Event(models.Model):
         choices=settings.LANGUAGES,
         default="en-ca",
     )
+    # The season it belongs to (a year by default): its season page, links and club history.
+    season = models.ForeignKey(
+        "Season",
+        verbose_name=_("season"),
+        on_delete=models.PROTECT,
+        related_name="events",
+        null=True,
+    )
     # Every write bumps ``revision``; a write that changes the teams, the rotation or the
     # settings also sets ``setup_revision`` to it (services/audit.py: the one place). What is
     # derived from them alone (the rotation's pages) outlives a saved hand.
@@ -451,3 +459,136 @@ class TableSubmission(models.Model):
 
     def __str__(self) -> str:
         return f"Hand {self.hand}, table {self.table}: {self.visitor_tricks} ({self.status})"
+
+
+class Season(models.Model):
+    """A province's season: its area, zone and provincial events, on one installation.
+
+    ``revision`` moves with every write to any of its events (services/audit.py, the one
+    place), so what a season page shows is derived again after any of them changes. Seasons are
+    never deleted (their events protect them), so the sum of their revisions only grows.
+    """
+
+    name = models.CharField(_("season"), max_length=120, unique=True)
+    slug = models.SlugField(_("short name"), max_length=60, unique=True)
+    year = models.PositiveSmallIntegerField(_("year"))
+    revision = models.PositiveIntegerField(default=0, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-year", "name"]
+        verbose_name = _("season")
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournaments:season", args=[self.slug])
+
+
+class SeasonRole(models.Model):
+    """A season's coordinator: leads every event of the season without being staff."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="roles")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["season", "user"], name="one_coordinator_role"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} — coordinator of {self.season}"
+
+
+class EventSource(models.Model):
+    """An event a next-level event came from, in the order its zones were given.
+
+    Kept by short name, not by key, so an archive brings its links to another installation
+    where the source events may not be (yet).
+    """
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="sources")
+    position = models.PositiveSmallIntegerField()
+    source_slug = models.SlugField(max_length=60)
+
+    class Meta:
+        ordering = ["event", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "position"], name="one_source_per_position"),
+            models.UniqueConstraint(fields=["event", "source_slug"], name="each_source_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event} from {self.source_slug}"
+
+
+class TeamSource(models.Model):
+    """Where a next-level event's team came from: the source event, its place and table there.
+
+    Kept by the team's name (unique in its event), so re-imported teams and moved tables keep
+    their links.
+    """
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="team_sources")
+    team = models.CharField(max_length=80)
+    source_slug = models.SlugField(max_length=60)
+    place = models.PositiveSmallIntegerField()
+    source_table = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["event", "source_slug", "place"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "team"], name="one_source_per_team"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.team}: place {self.place} of {self.source_slug}"
+
+
+class Club(models.Model):
+    """A club whose teams play across events and seasons (matched by name and players)."""
+
+    name = models.CharField(_("club"), max_length=80)
+    key = models.CharField(max_length=80, db_index=True)  # rules.clubs.club_key(name)
+    slug = models.SlugField(max_length=90, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "slug"]
+        verbose_name = _("club")
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournaments:club", args=[self.slug])
+
+
+class ClubMatch(models.TextChoices):
+    LINKED = "linked", _("Came from a linked event")
+    SAME = "same", _("Same club name and players")
+    NEW = "new", _("A new club")
+    PROPOSED = "proposed", _("Waiting for the leader")
+    CONFIRMED = "confirmed", _("Confirmed by the leader")
+
+
+class ClubEntry(models.Model):
+    """The team named ``team`` in ``event`` plays for ``club``; a ``proposed`` entry waits
+    for a leader's word and counts nowhere until then."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="club_entries")
+    team = models.CharField(max_length=80)
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="entries")
+    match = models.CharField(max_length=10, choices=ClubMatch)
+    reason = models.CharField(max_length=200, blank=True)
+
+    class Meta:
+        ordering = ["event", "team"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "team"], name="one_club_per_team"),
+        ]
+        indexes = [models.Index(fields=["club", "match"])]
+
+    def __str__(self) -> str:
+        return f"{self.team} ({self.event}): {self.club} [{self.match}]"

@@ -7,7 +7,7 @@ who entered a result or made a change travels as a user name.
 from __future__ import annotations
 
 import json
-from datetime import datetime
+from datetime import date, datetime
 
 from django.db import DatabaseError, transaction
 
@@ -17,12 +17,14 @@ from ..models import (
     DayClose,
     DayRecord,
     Event,
+    EventSource,
     Hand,
     HandResult,
     Loan,
     PlayoffGroup,
     PlayoffHandResult,
     Team,
+    TeamSource,
 )
 from ..rules import rotation as rotation_rules
 from ..rules.errors import RulesError
@@ -32,7 +34,8 @@ from ..rules.types import Rotation
 from . import checks, schema
 
 FORMAT = "military-whist-director/event"
-VERSION = 1
+VERSION = 2  # 2: the event's season and its links; version 1 archives still import
+VERSIONS = (1, 2)
 EVENT_FIELDS = ARCHIVED  # the settings an archive carries as they are (rules.event_settings)
 TEAM_FIELDS = ("home_table", "name", "zone", "player_a", "player_b", "player_x", "player_y")
 RESULT_FIELDS = (
@@ -116,7 +119,9 @@ def export_event(event: Event, *, records: bool = True) -> dict:
             **({"play_ends_after": event.play_ends_after} if event.play_ends_after else {}),
             # Only when printouts are not in English, for the same reason.
             **({"print_language": event.print_language} if event.print_language != "en-ca" else {}),
+            "season": event.season.name if event.season_id else None,
         },
+        "links": export_links(event),
         "hands": [
             {
                 "hand": h.number,
@@ -165,6 +170,42 @@ def export_event(event: Event, *, records: bool = True) -> dict:
         archive["results"] = result_records(HandResult.objects.filter(event=event))
         archive["audit"] = [r for _, _, r in audit_records(AuditEntry.objects.filter(event=event))]
     return archive
+
+
+def export_links(event: Event) -> dict:
+    """Which events ``event`` came from (in zone order) and where each of its teams came from."""
+    return {
+        "sources": list(
+            EventSource.objects.filter(event=event)
+            .order_by("position")
+            .values_list("source_slug", flat=True)
+        ),
+        "teams": [  # sorted here: a database's collation may order names otherwise
+            {"team": team, "source": source, "place": place, "table": table}
+            for team, source, place, table in sorted(
+                TeamSource.objects.filter(event=event).values_list(
+                    "team", "source_slug", "place", "source_table"
+                )
+            )
+        ],
+    }
+
+
+def _import_links(event: Event, links: dict) -> None:
+    EventSource.objects.bulk_create(
+        EventSource(event=event, position=i, source_slug=slug)
+        for i, slug in enumerate(links["sources"], 1)
+    )
+    TeamSource.objects.bulk_create(
+        TeamSource(
+            event=event,
+            team=t["team"],
+            source_slug=t["source"],
+            place=t["place"],
+            source_table=t["table"],
+        )
+        for t in links["teams"]
+    )
 
 
 def result_records(rows) -> list[dict]:
@@ -239,12 +280,12 @@ def _compact(value) -> str:
 def _check(archive: dict) -> None:
     if not isinstance(archive, dict) or archive.get("format") != FORMAT:
         raise RulesError("This is not a Military Whist Director event archive", field="format")
-    if archive.get("version") != VERSION:
+    if archive.get("version") not in VERSIONS:
         raise RulesError(
             "Archive version %(version)r is not supported (expected %(expected)s)",
             field="version",
             version=archive.get("version"),
-            expected=VERSION,
+            expected=" or ".join(map(str, VERSIONS)),
         )
     if found := checks.problems(archive):
         raise schema.ArchiveErrors(found)
@@ -254,6 +295,10 @@ def _check(archive: dict) -> None:
 def import_event(archive: dict) -> Event:
     """Recreate an event from ``export_event``'s output; refuses a slug already in use."""
     _check(archive)
+    from ..services.audit import bump_season
+    from ..services.clubs import match_event  # the services stand on the archive's reads
+    from ..services.seasons import default_season, season_named
+
     try:
         data = archive["event"]
         if Event.objects.filter(slug=data["slug"]).exists():
@@ -273,6 +318,10 @@ def import_event(archive: dict) -> Event:
             play_ends_after=data.get("play_ends_after"),
             # Archives from before the printouts had a language print in English.
             print_language=data.get("print_language", "en-ca"),
+            # Version 1 archives (no season) go to the season of their first day's year.
+            season=season_named(data["season"])
+            if data.get("season")
+            else default_season(_first_day(data)),
         )
         Event.objects.filter(pk=event.pk).update(created_at=_parse_when(data["created_at"]))
         by_number = {
@@ -315,6 +364,7 @@ def import_event(archive: dict) -> Event:
             )
             DayRecord.objects.bulk_create(DayRecord(close=close, **r) for r in c["records"])
         _import_playoffs(event, archive.get("playoffs", []))
+        _import_links(event, archive.get("links", {"sources": [], "teams": []}))
         AuditEntry.objects.bulk_create(
             (
                 AuditEntry(
@@ -338,4 +388,12 @@ def import_event(archive: dict) -> Event:
             raise
         raise RulesError("The archive is damaged or incomplete: %(error)r", error=error) from None
     event.refresh_from_db()
+    match_event(event)  # this installation's clubs: the archive carries none
+    bump_season(event.season_id)
     return event
+
+
+def _first_day(data: dict):
+    if data.get("starts_on"):
+        return date.fromisoformat(data["starts_on"])
+    return _parse_when(data["created_at"]).date()

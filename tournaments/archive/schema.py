@@ -110,7 +110,7 @@ SETTING_TYPES = {
 SCHEMA = Obj(
     {
         "format": Text(40),
-        "version": Int(1, 1),
+        "version": Int(1, 2),
         "event": Obj(
             {
                 **{field: SETTING_TYPES[field] for field in ARCHIVED},
@@ -118,8 +118,26 @@ SCHEMA = Obj(
                 "created_at": When(),
                 "play_ends_after": Int(1, MAX_HANDS - 1),
                 "print_language": Text(7, choices=("en-ca", "fr-ca")),
+                "season": Text(NAME_MAX, null=True),
             },
-            optional=frozenset({"play_ends_after", "print_language"}),
+            optional=frozenset({"play_ends_after", "print_language", "season"}),
+        ),
+        # Version 2: where the event and its teams came from (rules.seasons.check_links).
+        "links": Obj(
+            {
+                "sources": ListOf(Text(60, required=True), MAX_TABLES),
+                "teams": ListOf(
+                    Obj(
+                        {
+                            "team": Text(TEAM_NAME_MAX, required=True),
+                            "source": Text(60, required=True),
+                            "place": TABLE,
+                            "table": TABLE,
+                        }
+                    ),
+                    MAX_TABLES,
+                ),
+            }
         ),
         "hands": ListOf(
             Obj(
@@ -233,6 +251,7 @@ SCHEMA = Obj(
             10_000_000,
         ),
     },
+    optional=frozenset({"links"}),
 )
 
 

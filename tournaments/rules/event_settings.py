@@ -44,6 +44,8 @@ SETTINGS = (
     Setting("name", gettext_noop("Event name")),
     Setting("slug", gettext_noop("Short name"), changeable=False),
     Setting("level", gettext_noop("Level")),
+    # The season travels by its name in the archive (``archive.io``), not as a row's key.
+    Setting("season", gettext_noop("Season"), archived=False),
     # starts_on travels as a date of its own in the archive (``archive.io``).
     Setting("starts_on", gettext_noop("First day"), archived=False),
     Setting("tables", gettext_noop("Tables"), changeable=False),

@@ -18,7 +18,7 @@ def recent_events(limit: int = 50) -> list[Event]:
 
 
 def event_by_slug(slug: str) -> Event:
-    return get_object_or_404(Event, slug=slug)
+    return get_object_or_404(Event.objects.select_related("season"), slug=slug)
 
 
 @dataclass(frozen=True)

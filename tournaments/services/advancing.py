@@ -16,6 +16,7 @@ from ..csv_formats import TeamRow
 from ..models import Event, Level, Team
 from ..rules.errors import Phrase, RulesError
 from ..rules.event_settings import TEAM_NAME_MAX
+from .links import links_record
 from .setup import event_create, teams_replace
 
 
@@ -85,6 +86,8 @@ def next_level_create(
         team.pk: source.name for source, zone in zip(sources, zones, strict=True) for team in zone
     }
     names = [team.name for _, team in seating]
+    # The season of its sources unless named: a zone goes on in the season of its areas.
+    settings.setdefault("season", sources[0].season)
     event = event_create(
         name=name,
         slug=slug,
@@ -109,5 +112,19 @@ def next_level_create(
         )
         for table, team in seating
     ]
+    came_from = {
+        team.pk: (source.slug, place, team.home_table)
+        for source, zone in zip(sources, zones, strict=True)
+        for place, team in enumerate(zone, start=1)
+    }
+    # Links first: the teams' clubs follow them when the teams are entered.
+    links_record(
+        event=event,
+        sources=[s.slug for s in sources],
+        teams=[
+            (row.team, *came_from[team.pk]) for row, (_, team) in zip(rows, seating, strict=True)
+        ],
+        actor=actor,
+    )
     teams_replace(event=event, rows=rows, actor=actor)
     return event

@@ -12,7 +12,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from .. import backups, permissions
-from ..models import AuditEntry, Event, Hand
+from ..models import AuditEntry, Event, Hand, Season
 from ..snapshot import store
 
 
@@ -54,3 +54,17 @@ def bump_revision(
     store.forget(event.slug)  # this transaction's own pages read the row, as do others' then
     transaction.on_commit(lambda: store.committed(now, current))
     transaction.on_commit(lambda: backups.request(event.pk))
+    bump_season(event.season_id)
+
+
+def bump_season(season_id: int | None) -> None:
+    """A write to one of the season's events (or to the season's links and clubs): the
+    season's revision moves on, so its pages, and every club's, are derived again."""
+    if season_id is None:
+        return
+    Season.objects.filter(pk=season_id).update(revision=F("revision") + 1)
+    slug = Season.objects.filter(pk=season_id).values_list("slug", flat=True).first()
+    keys = (f"season:{slug}", "seasons")
+    for key in keys:
+        store.forget(key)
+    transaction.on_commit(lambda: [store.forget(key) for key in keys])

@@ -23,10 +23,12 @@ from ..rules.event_settings import (
     check_slug,
 )
 from ..rules.types import Rotation, Trump
-from .audit import audit, bump_revision
+from .audit import audit, bump_revision, bump_season
 from .closed_days import refuse_if_closed
+from .clubs import match_event
 from .locks import lock_event
 from .rederive import refuse_under_a_closed_day, results_rederive
+from .seasons import coordinates, default_season
 
 SETTING_FIELDS = CHANGEABLE  # what the settings page may change (rules.event_settings)
 
@@ -55,9 +57,11 @@ def event_settings_update(*, event: Event, changes: Mapping[str, object], actor)
     moving = [f for f in MOVES_FLAGS if f in before]
     if moving:
         refuse_under_a_closed_day(stored, moving)
+    left_season = stored.season_id if "season" in before else None
     for field in before:
         setattr(stored, field, changes[field])
     stored.save(update_fields=list(before))
+    bump_season(left_season)  # the season it left shows it no more
     after = {f: str(changes[f]) for f in before}
     audit(stored, actor, "settings changed", stored.slug, before, after).save()
     if moving:
@@ -193,7 +197,9 @@ def event_create(
 ) -> Event:
     """Create an event with its rotation: the ``standard`` movement, or a ``custom`` pattern
     given as ``custom_moves``. ``settings`` are further Event fields."""
-    if actor is not None and not actor.is_staff:
+    season = settings.get("season") or default_season(settings.get("starts_on"))
+    settings["season"] = season
+    if actor is not None and not actor.is_staff and not coordinates(actor, season):
         raise permissions.PermissionDenied(gettext("Only staff create events."))
     slug = check_slug(slug)
     check_settings({"name": name, "tables": tables, **settings}, tables=tables)
@@ -266,5 +272,6 @@ def teams_replace(*, event: Event, rows: Iterable[TeamRow], actor) -> list[Team]
         before=before,
         after=[[t.home_table, t.name] for t in teams],
     ).save()
+    match_event(event)  # each team's club (rules.clubs), or a proposal for the leader
     bump_revision(event, setup=True)
     return teams

@@ -87,19 +87,24 @@ def table_results(event: Event, table: int) -> list[Result]:
 
 def _ranked(event: Event) -> tuple[list[Standing], int, Overview]:
     def build() -> tuple[list[Standing], int, Overview]:
-        flags = tallies(event)
-        net = flags.net_by_day(event.tables, event.flags_per_table)
-        names = {t: (team.name, team.zone) for t, team in teams_by_table(event).items()}
-        entries = selectors.entries_from_net(event, names, net)
-        rows = rank_teams(entries)
-        final = flags.recorded_up_to(event.last_hand) == event.tables * event.last_hand
-        tied = tied_groups(rows, event.playoff_places) if final else []
-        playoffs = playoff_overview(event, final, tied) if tied else Overview(final=final)
-        if decided := playoffs.decided():
-            rows = rank_teams(entries, decided)
-        return rows, flags.last_hand, playoffs
+        return ranked(event, tallies(event), teams_by_table(event), playoff_overview)
 
     return cached(event, "standings", build)
+
+
+def ranked(event: Event, flags: Tallies, teams: dict[int, Team], overview) -> tuple:
+    """The event's standings, its last hand with a result and its playoffs, from its tallies
+    and teams; ``overview(event, final, tied)`` reads the playoffs of tied groups."""
+    net = flags.net_by_day(event.tables, event.flags_per_table)
+    names = {t: (team.name, team.zone) for t, team in teams.items()}
+    entries = selectors.entries_from_net(event, names, net)
+    rows = rank_teams(entries)
+    final = flags.recorded_up_to(event.last_hand) == event.tables * event.last_hand
+    tied = tied_groups(rows, event.playoff_places) if final else []
+    playoffs = overview(event, final, tied) if tied else Overview(final=final)
+    if decided := playoffs.decided():
+        rows = rank_teams(entries, decided)
+    return rows, flags.last_hand, playoffs
 
 
 def standings(event: Event) -> list[Standing]:

@@ -25,17 +25,18 @@ from django.utils.cache import patch_vary_headers
 from . import derived, hall, store
 
 
-def public_page(view=None, *, scope: str = "revision"):
+def public_page(view=None, *, scope: str = "revision", current=store.current):
     """Serve ``view`` (whose first argument is the event's slug) once per revision; with
-    ``scope="setup"`` once per setup revision, for a page saved hands do not change."""
+    ``scope="setup"`` once per setup revision, for a page saved hands do not change.
+    ``current(slug)`` gives the revision it is kept under (a season's: ``snapshot.seasons``)."""
     if view is None:
-        return lambda view: public_page(view, scope=scope)
+        return lambda view: public_page(view, scope=scope, current=current)
 
     @wraps(view)
     def page(request, slug, *args, **kwargs):
         if request.method != "GET" or not shared(request):
             return view(request, slug, *args, **kwargs)
-        now = store.current(slug)  # before the page: never older than its key
+        now = current(slug)  # before the page: never older than its key
         if now is None:
             raise Http404  # the view would say so; nothing to keep
         fresh = []

@@ -41,11 +41,16 @@ T = TypeVar("T")
 NOW_SECONDS = 1.0  # how long an event's current revision is trusted without reading its row
 KEEP_SECONDS = 3600  # how long Django's cache keeps a value (the next revision replaces it)
 WAIT_SECONDS = 5.0  # how long a process waits for another one's build before building itself
-_EVENTS_IN_MEMORY = 32
+_EVENTS_IN_MEMORY = 64  # a province's season of 49 events, its season and club pages
 _VALUES_PER_REVISION = 5000  # every table's page in two languages and encodings, and the rest
 _MISSING = object()
 _EVENTS = Event._meta.db_table
 _NOW_SQL = f"SELECT id, created_at, revision, setup_revision FROM {_EVENTS} WHERE slug = %s"  # noqa: S608
+# A season's pages are keyed like an event's, under "season:<slug>" (``snapshot.seasons``), and
+# what spans every season (a club's page) under "seasons": the sum of the seasons' revisions.
+_SEASONS = "tournaments_season"
+_SEASON_SQL = f"SELECT id, created_at, revision, revision FROM {_SEASONS} WHERE slug = %s"  # noqa: S608
+_ALL_SEASONS_SQL = f"SELECT COUNT(*), COALESCE(SUM(revision), 0) FROM {_SEASONS}"  # noqa: S608
 
 
 @dataclass(frozen=True)
@@ -85,11 +90,17 @@ def current(slug: str) -> Current | None:
 
 def _read_current(slug: str) -> Current | tuple:
     with connection.cursor() as cursor:
-        cursor.execute(_NOW_SQL, [slug])
+        if slug == "seasons":
+            cursor.execute(_ALL_SEASONS_SQL)
+            count, total = cursor.fetchone()
+            return Current(slug, f"seasons.{count}", int(total), int(total))
+        season = slug.startswith("season:")
+        cursor.execute(_SEASON_SQL if season else _NOW_SQL, [slug.removeprefix("season:")])
         row = cursor.fetchone()
     if row is None:
         return ()  # kept too: a phone asking for a wrong address costs one query a second
-    return Current(slug, identity(row[0], row[1]), row[2], row[3])
+    name = identity(row[0], row[1])
+    return Current(slug, f"season.{name}" if season else name, row[2], row[3])
 
 
 def current_of(event: Event) -> Current:

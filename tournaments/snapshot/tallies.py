@@ -17,7 +17,6 @@ from dataclasses import dataclass
 
 from ..models import Event, Hand, Loan
 from ..rules.flags import flags_won
-from ..rules.types import FlagSettings
 from . import store
 
 
@@ -54,13 +53,27 @@ class Tallies:
 
 def tallies(event: Event) -> Tallies:
     """Every hand's tally, summed per day (two queries, or three when a hand changed)."""
-    hands = hand_tallies(event, Hand.objects.filter(event=event))
+    return summed(hand_tallies(event, Hand.objects.filter(event=event)), event.tables)
+
+
+def tallies_of(events: list[Event]) -> dict[int, Tallies]:
+    """``tallies`` of many events (a season's) by event id, in the same two or three queries."""
+    by_event: dict[int, dict[int, HandTally]] = {e.pk: {} for e in events}
+    for (event_id, number), tally in _tallies(
+        events, Hand.objects.filter(event__in=events)
+    ).items():
+        by_event[event_id][number] = tally
+    return {e.pk: summed(by_event[e.pk], e.tables) for e in events}
+
+
+def summed(hands: dict[int, HandTally], tables: int) -> Tallies:
+    """Hands' tallies (by number) summed per day."""
     by_day: dict[int, list[HandTally]] = {}
     for tally in hands.values():
         by_day.setdefault(tally.day, []).append(tally)
     begun = {day: kept for day, kept in by_day.items() if any(t.results for t in kept)}
     return Tallies(
-        net={day: _summed(kept, event.tables) for day, kept in sorted(begun.items())},
+        net={day: _summed(kept, tables) for day, kept in sorted(begun.items())},
         recorded=sum(t.results for t in hands.values()),
         last_hand=max((n for n, t in hands.items() if t.results), default=0),
         per_hand={n: t.results for n, t in hands.items()},
@@ -89,30 +102,38 @@ def _summed(hands, tables: int) -> tuple[int, ...]:
 def hand_tallies(event: Event, hands) -> dict[int, HandTally]:
     """The tally of each of ``hands`` (a query of the event's hands) by number: kept ones as
     they are, the others counted from their results in one statement."""
-    settings = event.flag_settings
+    return {number: tally for (_, number), tally in _tallies([event], hands).items()}
+
+
+def _tallies(events: list[Event], hands) -> dict[tuple[int, int], HandTally]:
+    """The tally of each of ``hands`` (a query of hands of ``events``) by (event id, number)."""
+    by_id = {e.pk: e for e in events}
     known = {
-        number: (pk, _key(event, number, revision, settings))
-        for pk, number, revision in hands.order_by().values_list("pk", "number", "revision")
+        (event_id, number): (pk, _key(by_id[event_id], number, revision))
+        for pk, event_id, number, revision in hands.order_by().values_list(
+            "pk", "event_id", "number", "revision"
+        )
     }
     found = store.facts([key for _, key in known.values()])
     missing = [pk for pk, key in known.values() if key not in found]
-    by_number = {n: found[key] for n, (_, key) in known.items() if key in found}
+    tallied = {n: found[key] for n, (_, key) in known.items() if key in found}
     if missing:
-        counted = _count(event, missing, settings)
-        by_number |= {number: tally for number, (_, tally) in counted.items()}
+        counted = _count(by_id, missing)
+        tallied |= {n: tally for n, (_, tally) in counted.items()}
         store.keep_facts({key: tally for key, tally in counted.values()})
-    return by_number
+    return tallied
 
 
 def _count(
-    event: Event, hand_ids: list[int], settings: FlagSettings
-) -> dict[int, tuple[str, HandTally]]:
+    events: dict[int, Event], hand_ids: list[int]
+) -> dict[tuple[int, int], tuple[str, HandTally]]:
     """Each hand's tally from its results, with the hand's revision read in the same statement
     (so a tally is never kept under a revision its results do not belong to)."""
     rows = (
         Hand.objects.filter(pk__in=hand_ids)
         .order_by()
         .values_list(
+            "event_id",
             "number",
             "day",
             "revision",
@@ -121,25 +142,28 @@ def _count(
             "results__visitor_tricks",
         )
     )
-    read: dict[int, tuple[str, int, list[int]]] = {}  # key, day, [results, net of each table]
-    tables = event.tables
-    for number, day, revision, host, visitor, tricks in rows:
-        if number not in read:
-            read[number] = (_key(event, number, revision, settings), day, [0] * (tables + 1))
+    # key, day, [results, net of each table]
+    read: dict[tuple[int, int], tuple[str, int, list[int]]] = {}
+    for event_id, number, day, revision, host, visitor, tricks in rows:
+        event = events[event_id]
+        hand = (event_id, number)
+        if hand not in read:
+            read[hand] = (_key(event, number, revision), day, [0] * (event.tables + 1))
         if host is None:  # a hand with no result yet
             continue
-        counts = read[number][2]
+        counts = read[hand][2]
         counts[0] += 1
-        if flags := flags_won(tricks, settings):
+        if flags := flags_won(tricks, event.flag_settings):
             counts[visitor] += flags
             counts[host] -= flags
     return {
-        number: (key, HandTally(day, counts[0], tuple(counts[1:])))
-        for number, (key, day, counts) in read.items()
+        hand: (key, HandTally(day, counts[0], tuple(counts[1:])))
+        for hand, (key, day, counts) in read.items()
     }
 
 
-def _key(event: Event, number: int, revision: int, settings: FlagSettings) -> str:
+def _key(event: Event, number: int, revision: int) -> str:
+    settings = event.flag_settings
     event_id = store.identity(event.pk, event.created_at)
     thresholds = f"{settings.one_flag_at}:{settings.two_flags_at}"
     return f"whist:{event_id}:hand:{number}:{revision}:{thresholds}"

@@ -10,6 +10,7 @@ from ..snapshot.pages import public_page
 from ..views import hall, public, table_entry
 from .leader import urlpatterns as leader_patterns
 from .printing import urlpatterns as print_patterns
+from .seasons import urlpatterns as season_patterns
 
 app_name = "tournaments"
 
@@ -31,4 +32,5 @@ urlpatterns = [
     path("enter/<str:token>/", table_entry.entry_page, name="table_entry"),
     *leader_patterns,
     *print_patterns,
+    *season_patterns,
 ]

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from datetime import date
+
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext
 
@@ -7,6 +9,7 @@ from tournaments.csv_formats import parse_pattern
 from tournaments.models import Level
 from tournaments.rules.errors import RulesError
 from tournaments.services import event_create
+from tournaments.services.seasons import season_named
 
 from .import_teams import read_text
 
@@ -23,6 +26,22 @@ def _numbers(text: str, option: str) -> list[int]:
     if not numbers:
         raise CommandError(gettext("%(option)s: give at least one number") % {"option": option})
     return numbers
+
+
+def season_options(o: dict) -> dict:
+    """``--season`` and ``--first-day`` as event settings (a bad day names the option)."""
+    found = {}
+    if o.get("season"):
+        found["season"] = season_named(o["season"])
+    if o.get("first_day"):
+        try:
+            found["starts_on"] = date.fromisoformat(o["first_day"])
+        except ValueError:
+            raise CommandError(
+                gettext("--first-day: a date such as 2027-05-14, not %(day)r")
+                % {"day": o["first_day"]}
+            ) from None
+    return found
 
 
 class Command(BaseCommand):
@@ -48,6 +67,8 @@ class Command(BaseCommand):
         )
         parser.add_argument("--level", choices=Level.values, default=Level.CLUB)
         parser.add_argument("--flags-per-table", type=int, default=12)
+        parser.add_argument("--season", help='e.g. "55 Plus Summer Games 2027" (default: the year)')
+        parser.add_argument("--first-day", help="YYYY-MM-DD, for the season's calendar")
 
     def handle(self, *args, **o):
         custom = None
@@ -72,6 +93,7 @@ class Command(BaseCommand):
                 alternate_pairs=o["alternate_pairs"],
                 level=o["level"],
                 flags_per_table=o["flags_per_table"],
+                **season_options(o),
             )
         except RulesError as error:
             problems = getattr(error, "problems", None) or [error.message]
