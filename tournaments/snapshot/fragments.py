@@ -17,8 +17,10 @@ from django.utils.html import conditional_escape as esc
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
+from markupsafe import Markup
 
 from .. import charts, selectors
+from ..jinja import own_words
 from ..models import Event, Hand
 from ..rules.flags import flags_won
 from . import derived, store
@@ -54,11 +56,12 @@ def table_parts(event: Event, number: int, team) -> dict[str, str]:
             "days_words": mark_safe(days),  # noqa: S308 - numbers and translated words
             "total_words": total,
         }
+    # Written by Jinja2, which escaped every value: safe for the page around them.
     return {
-        "now": str(parts.now_section(now, words)),
-        "standing": str(parts.standing_line(line, words)),
-        "chart": _chart(event, number, rotation, parts),
-        "rows": _rows(event, number, current, rotation, parts, words),
+        "now": mark_safe(parts.now_section(now, words)),  # noqa: S308
+        "standing": mark_safe(parts.standing_line(line, words)),  # noqa: S308
+        "chart": mark_safe(_chart(event, number, rotation, parts)),  # noqa: S308
+        "rows": mark_safe(_rows(event, number, current, rotation, parts, words)),  # noqa: S308
     }
 
 
@@ -158,13 +161,16 @@ def _parts():
     return engines["jinja2"].env.get_template("tournaments/table_parts.html").module
 
 
-def _words() -> dict[str, str]:
-    return {
-        "before_table": pgettext("before a table number", "Table "),
-        "cut": _("cut"),
-        "now": _("Now"),
-        "trump": _("trump"),
-        "by_cut": _("by the leader's cut"),
-        "rank": _("Rank"),
-        "tied": _("tied"),
-    }
+def _words() -> dict[str, Markup]:
+    """The parts' words in the reader's language."""
+    return own_words(
+        {
+            "before_table": pgettext("before a table number", "Table "),
+            "cut": _("cut"),
+            "now": _("Now"),
+            "trump": _("trump"),
+            "by_cut": _("by the leader's cut"),
+            "rank": _("Rank"),
+            "tied": _("tied"),
+        }
+    )
