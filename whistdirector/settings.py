@@ -105,6 +105,13 @@ TEMPLATES = [
             ],
         },
     },
+    # The few templates the hall renders most, in Jinja2 (tournaments/jinja.py says why).
+    {
+        "BACKEND": "django.template.backends.jinja2.Jinja2",
+        "DIRS": [],
+        "APP_DIRS": True,
+        "OPTIONS": {"environment": "tournaments.jinja.environment"},
+    },
 ]
 
 WSGI_APPLICATION = "whistdirector.wsgi.application"

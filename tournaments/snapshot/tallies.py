@@ -28,6 +28,7 @@ class HandTally:
     day: int
     results: int
     net: tuple[int, ...]
+    revision: int  # the hand's revision these results are of
 
 
 @dataclass(frozen=True)
@@ -38,6 +39,7 @@ class Tallies:
     recorded: int  # results recorded
     last_hand: int  # the highest hand with a result, 0 before play starts
     per_hand: dict[int, int]  # results recorded in each hand
+    revisions: dict[int, int]  # each hand's revision (what is kept of a hand is kept under it)
 
     def recorded_up_to(self, hand: int) -> int:
         """Results recorded in hands 1 to ``hand``."""
@@ -77,6 +79,7 @@ def summed(hands: dict[int, HandTally], tables: int) -> Tallies:
         recorded=sum(t.results for t in hands.values()),
         last_hand=max((n for n, t in hands.items() if t.results), default=0),
         per_hand={n: t.results for n, t in hands.items()},
+        revisions={n: t.revision for n, t in hands.items()},
     )
 
 
@@ -142,23 +145,23 @@ def _count(
             "results__visitor_tricks",
         )
     )
-    # key, day, [results, net of each table]
-    read: dict[tuple[int, int], tuple[str, int, list[int]]] = {}
+    # key, day, revision, [results, net of each table]
+    read: dict[tuple[int, int], tuple[str, int, int, list[int]]] = {}
     for event_id, number, day, revision, host, visitor, tricks in rows:
         event = events[event_id]
         hand = (event_id, number)
         if hand not in read:
-            read[hand] = (_key(event, number, revision), day, [0] * (event.tables + 1))
+            read[hand] = (_key(event, number, revision), day, revision, [0] * (event.tables + 1))
         if host is None:  # a hand with no result yet
             continue
-        counts = read[hand][2]
+        counts = read[hand][3]
         counts[0] += 1
         if flags := flags_won(tricks, event.flag_settings):
             counts[visitor] += flags
             counts[host] -= flags
     return {
-        hand: (key, HandTally(day, counts[0], tuple(counts[1:])))
-        for hand, (key, day, counts) in read.items()
+        hand: (key, HandTally(day, counts[0], tuple(counts[1:]), revision))
+        for hand, (key, day, revision, counts) in read.items()
     }
 
 

@@ -6,7 +6,8 @@ from django.contrib import messages
 from django.http import JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
@@ -23,6 +24,7 @@ from ..services.hand_entry import hand_is_closed, hand_results_save
 from ..services.setup import hand_trump_record
 from ..services.table_entry import table_entry_accept
 from .access import event_page
+from .grid_rows import rows_html
 from .hall_words import waiting_words
 
 
@@ -125,18 +127,18 @@ def row_payload(event: Event, row: dict) -> dict:
 
 
 def _render_grid(request, event: Event, hand: Hand, posted: GridInput | None = None):
-    rows = grid_rows(event, hand, posted)
     closed = hand_is_closed(event, hand)
+    if posted is None:  # the hand as saved: kept for its revision, shared by every leader
+        name = f"grid:{translation.get_language()}:{hand.number}:{closed}"
+        grid = snapshot.cached(event, name, lambda: _grid(event, hand, None, not closed))
+    else:
+        grid = _grid(event, hand, posted, not closed)
     context = {
+        **grid,
         "event": event,
         "hand": hand,
         "trump": Trump(hand.trump) if hand.trump else None,
-        "rows": rows,
-        "entered": sum(1 for r in rows if r["result"]),
-        "from_tables": sum(1 for r in rows if r["from_table"]),
-        "waiting": sum(1 for r in rows if r["waiting"]),
         "hands_total": sum(event.day_hand_counts),
-        "history": selectors.hand_history(event, hand.number),
         "closed": closed,
         "can_edit": not closed,
         "can_reopen": closed and permissions.allowed(request.user, event, permissions.LEAD),
@@ -145,8 +147,20 @@ def _render_grid(request, event: Event, hand: Hand, posted: GridInput | None = N
         "cut_event": event.trumps == LEADERS_CUT,
         "trumps": list(Trump),
     }
-    context["waiting_for"] = waiting_words(_missing(rows), tables=event.tables)
     return render(request, "tournaments/hand_grid.html", context, status=200)
+
+
+def _grid(event: Event, hand: Hand, posted: GridInput | None, can_edit: bool) -> dict:
+    """The hand's rows written, their counts and the hand's history."""
+    rows = grid_rows(event, hand, posted)
+    return {
+        "rows_html": mark_safe(rows_html(rows, can_edit)),  # noqa: S308 - escaped by Jinja2
+        "entered": sum(1 for r in rows if r["result"]),
+        "from_tables": sum(1 for r in rows if r["from_table"]),
+        "waiting": sum(1 for r in rows if r["waiting"]),
+        "waiting_for": waiting_words(_missing(rows), tables=event.tables),
+        "history": selectors.hand_history(event, hand.number),
+    }
 
 
 def _missing(rows: list[dict]) -> list[int]:
