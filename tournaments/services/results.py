@@ -86,7 +86,6 @@ def results_record(
     loaded_current = revision == event.revision  # nothing has written the event since
     numbers = {e.hand for e in entries}
     hands = {h.number: h for h in Hand.objects.filter(event=event, number__in=numbers)}
-    refuse_if_closed(event, hands.values())
     current = {
         (r.hand_id, r.host_table): r
         for r in HandResult.objects.filter(event=event, hand__in=hands.values())
@@ -103,7 +102,7 @@ def results_record(
     name = permissions.actor_name(actor)
     # New results and audit entries are plain column values written in one statement each
     # (rows.insert): a model instance per row cost more than the rest of a 250-table save.
-    created, created_entries, changed, log = [], [], [], []
+    created, created_entries, changed, log, changing = [], [], [], [], []
     for e in entries:
         hand = hands.get(e.hand)
         if hand is None:
@@ -159,6 +158,7 @@ def results_record(
             row.version += 1
             row.entered_by, row.entered_at = name, now
             changed.append(row)
+        changing.append((e.hand, e.host_table))
         log.append(
             {
                 "event_id": event.pk,
@@ -169,6 +169,9 @@ def results_record(
                 "after": after,
             }
         )
+    # A closed day refuses changes only: a cumulative sheet imported again after a close
+    # repeats its unchanged rows, and those are accepted (nothing to write).
+    refuse_if_closed(event, [hands[n] for n, _ in changing], changes=changing)
     try:
         with transaction.atomic():
             rows.insert(HandResult, created, shared={"entered_at": now})
