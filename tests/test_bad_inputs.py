@@ -389,3 +389,36 @@ def test_the_room_reads_when_the_last_backup_was_made_but_not_where(client, sett
     client.force_login(make_user("lead", event))
     page = client.get(reverse("tournaments:hands", args=[event.slug])).content.decode()
     assert "Backed up just now" in page and str(path) in page
+
+
+# ---------------------------------------------------------------- doors ajar, consoles
+
+
+@pytest.mark.parametrize("path", ["/", "/hall/", "/accounts/login/", "/static/css/whist.css"])
+def test_every_answer_refuses_the_camera_microphone_and_location(client, path):
+    """Pages and static files carry a Permissions-Policy that allows no camera, microphone or
+    location to any page."""
+    policy = client.get(path).headers["Permissions-Policy"]
+    assert {"camera=()", "microphone=()", "geolocation=()"} <= set(policy.split(", "))
+
+
+def test_an_ordinary_403_is_one_line_in_the_console(client):
+    """An assistant opening the leader's set-up page is refused (403) and the console shows one
+    line for it, not a traceback."""
+    import logging
+
+    event = make_event("console", tables=4)
+    client.force_login(make_user("helper", event, role="assistant"))
+    records = []
+    handler = logging.getLogger("django").handlers[0]  # the console (standard error)
+    logger = logging.getLogger("django.request")
+    logger.addHandler(keep := logging.Handler())
+    keep.emit = records.append
+    try:
+        assert client.get(reverse("tournaments:setup", args=[event.slug])).status_code == 403
+    finally:
+        logger.removeHandler(keep)
+    (record,) = records
+    assert handler.filter(record)
+    line = handler.format(record)
+    assert "Forbidden" in line and "Traceback" not in line and "\n" not in line

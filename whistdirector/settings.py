@@ -67,6 +67,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "whistdirector.security.PermissionsPolicyMiddleware",  # static files' answers too
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "tournaments.quick_forms.QuickFormsMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -78,6 +79,36 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "axes.middleware.AxesMiddleware",
 ]
+
+# Features no page uses, refused to every page (fullscreen stays for the projector's browser).
+PERMISSIONS_POLICY = (
+    ", ".join(
+        f"{feature}=()"
+        for feature in (
+            "accelerometer",
+            "autoplay",
+            "bluetooth",
+            "camera",
+            "display-capture",
+            "encrypted-media",
+            "geolocation",
+            "gyroscope",
+            "hid",
+            "idle-detection",
+            "magnetometer",
+            "microphone",
+            "midi",
+            "payment",
+            "picture-in-picture",
+            "publickey-credentials-get",
+            "screen-wake-lock",
+            "serial",
+            "usb",
+            "xr-spatial-tracking",
+        )
+    )
+    + ", fullscreen=(self)"
+)
 
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
@@ -180,12 +211,25 @@ LOGOUT_REDIRECT_URL = "/"
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/bootstrap4.html"
 
-# Everything to standard error; a server error is logged with its traceback in every mode.
+# Everything to standard error; a server error is logged with its traceback in every mode, an
+# ordinary refusal (403, 404, 400) in one line.
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "formatters": {"plain": {"format": "{asctime} {levelname} {name}: {message}", "style": "{"}},
-    "handlers": {"stderr": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "filters": {
+        "refusals_in_one_line": {
+            "()": "django.utils.log.CallbackFilter",
+            "callback": "ext://whistdirector.logs.refusal_in_one_line",
+        }
+    },
+    "handlers": {
+        "stderr": {
+            "class": "logging.StreamHandler",
+            "formatter": "plain",
+            "filters": ["refusals_in_one_line"],
+        }
+    },
     "root": {"handlers": ["stderr"], "level": "WARNING"},
     "loggers": {
         "django": {"handlers": ["stderr"], "level": "WARNING", "propagate": False},
