@@ -25,11 +25,15 @@ def audit(
     )
 
 
-def bump_revision(event: Event) -> None:
+def bump_revision(event: Event, *, locked_revision: int | None = None) -> None:
     """Mark the event changed so cached standings and rotation are rebuilt, and back it up
-    once the change is committed."""
+    once the change is committed. ``locked_revision``: the revision ``lock_event`` read, so
+    the new one need not be read back while the lock is held."""
     Event.objects.filter(pk=event.pk).update(revision=F("revision") + 1)
-    event.refresh_from_db(fields=["revision"])
+    if locked_revision is None:
+        event.refresh_from_db(fields=["revision"])
+    else:
+        event.revision = locked_revision + 1
     selectors.forget_stamps()  # now for this transaction's own reads, again once others see it
     transaction.on_commit(selectors.forget_stamps)
     transaction.on_commit(lambda: backups.request(event.pk))

@@ -18,7 +18,7 @@ from ..selectors import ledger, tallies
 from . import rows
 from .audit import bump_revision
 from .closed_days import refuse_if_closed
-from .locks import lock_event
+from .locks import lock_event, write_transaction
 
 
 class ResultConflict(RulesError):
@@ -68,7 +68,6 @@ def _result_values(r: HandResult) -> dict:
     }
 
 
-@transaction.atomic
 def results_record(
     *,
     event: Event,
@@ -79,9 +78,22 @@ def results_record(
 ) -> list[HandResult]:
     """Save results for host tables, all or none; a stale ``seen_version`` is a conflict,
     raised, or added to ``conflicts`` when given and that entry left unsaved."""
+    # The role is read before the write lock is taken: every moment under it is a moment
+    # the other leaders' saves wait.
     permissions.require(actor, event, permissions.ENTER)
     if not entries:
         return []
+    with write_transaction():
+        return _record(event, entries, actor, action, conflicts)
+
+
+def _record(
+    event: Event,
+    entries: Sequence[ResultEntry],
+    actor,
+    action: str,
+    conflicts: list[ResultConflict] | None,
+) -> list[HandResult]:
     ends, revision = lock_event(event, "play_ends_after", "revision")
     loaded_current = revision == event.revision  # nothing has written the event since
     numbers = {e.hand for e in entries}
@@ -172,12 +184,13 @@ def results_record(
     # A closed day refuses changes only: a cumulative sheet imported again after a close
     # repeats its unchanged rows, and those are accepted (nothing to write).
     refuse_if_closed(event, [hands[n] for n, _ in changing], changes=changing)
-    try:
-        with transaction.atomic():
-            rows.insert(HandResult, created, shared={"entered_at": now})
-    except IntegrityError:  # another leader created the same result a moment ago
-        e = created_entries[0]
-        raise ResultConflict(e.hand, e.host_table, e.tricks_played, None) from None
+    if created:  # (a savepoint is two more statements under the lock: only when needed)
+        try:
+            with transaction.atomic():
+                rows.insert(HandResult, created, shared={"entered_at": now})
+        except IntegrityError:  # another leader created the same result a moment ago
+            e = created_entries[0]
+            raise ResultConflict(e.hand, e.host_table, e.tricks_played, None) from None
     rows.update(
         HandResult,
         [{"id": r.pk, **{f: getattr(r, f) for f in after}, "version": r.version} for r in changed],
@@ -187,8 +200,8 @@ def results_record(
     planner.written(len(log), HandResult, AuditEntry, Hand, Loan)
     if created or changed:
         known = _saved_hands(hands, current, created)
-        loans_rebuild(event=event, hands=numbers, known=known, held=held)
-        bump_revision(event)
+        loans_rebuild(event=event, first_hands=starts, known=known, held=held)
+        bump_revision(event, locked_revision=revision)
         tallies.after_save(event, known, len(log))
         if loaded_current:  # the event as committed: the next page need not load it
             shown = copy.copy(event)
@@ -217,11 +230,13 @@ def loans_rebuild(
     event: Event,
     days: Iterable[int] = (),
     hands: Iterable[int] = (),
+    first_hands: Mapping[int, int] | None = None,
     known: Mapping[int, list[Result]] | None = None,
     held: Mapping[int, dict[int, int]] | None = None,
 ) -> None:
     """Rewrite the loans of ``days``, and of the hands from the first of ``hands`` on in each
     of their days, from the results (called inside a write, under the event's lock).
+    ``first_hands`` maps a day to its first hand to rewrite from, when the caller knows it;
     ``known`` holds every result of some hands (those a save just wrote), read no more;
     ``held`` what each table held when the first of ``hands`` in a day began, if known.
 
@@ -229,9 +244,12 @@ def loans_rebuild(
     re-derives hands 30 onward from what the earlier hands left, not the whole day.
     """
     known, held_at = known or {}, held or {}
-    first = dict.fromkeys(days, 0)
-    for number, day in Hand.objects.filter(event=event, number__in=set(hands)).values_list(
-        "number", "day"
+    first = {**dict.fromkeys(days, 0), **(first_hands or {})}
+    hands = set(hands)
+    for number, day in (
+        Hand.objects.filter(event=event, number__in=hands).values_list("number", "day")
+        if hands
+        else ()
     ):
         first[day] = min(first.get(day, number), number)
     loans = []
