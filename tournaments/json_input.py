@@ -14,7 +14,7 @@ import math
 import re
 from itertools import accumulate
 
-from .rules.errors import RulesError
+from .rules.errors import RulesError, gettext_noop
 
 # An archive nests six levels (the audit's playoff cuts are the deepest); a phone's entry one.
 DEPTH_MAX = 20
@@ -32,13 +32,13 @@ class JsonRefused(RulesError):
 
 
 def _refuse_constant(name: str):
-    raise JsonRefused("%(value)s is not a number JSON allows", value=name)
+    raise JsonRefused(gettext_noop("%(value)s is not a number JSON allows"), value=name)
 
 
 def _finite(text: str) -> float:
     number = float(text)
     if not math.isfinite(number):
-        raise JsonRefused("the number %(value)s is too large", value=text)
+        raise JsonRefused(gettext_noop("the number %(value)s is too large"), value=text)
     return number
 
 
@@ -51,8 +51,11 @@ def read_json(text: str | bytes):
     steps = (1 if bracket in "[{" else -1 for bracket in _BRACKET.findall(bare))
     if max(accumulate(steps), default=0) > DEPTH_MAX:
         raise JsonRefused(
-            "lists or records are nested more than %(depth)s levels deep", depth=DEPTH_MAX
+            gettext_noop("lists or records are nested more than %(depth)s levels deep"),
+            depth=DEPTH_MAX,
         )
     if _NUMBER.search(bare):
-        raise JsonRefused("a number is longer than %(digits)s characters", digits=NUMBER_MAX)
+        raise JsonRefused(
+            gettext_noop("a number is longer than %(digits)s characters"), digits=NUMBER_MAX
+        )
     return json.loads(text, parse_float=_finite, parse_constant=_refuse_constant)

@@ -329,7 +329,7 @@ def parser() -> ArgumentParser:
         ),
     )
     commands = top.add_subparsers(
-        title=_("the commands"), dest="command", required=True, metavar="COMMAND"
+        title=_("the commands"), dest="command", required=True, metavar=_("COMMAND")
     )
     modes = (
         ("demo", "127.0.0.1:8000", _("Show the demo events on this computer's own screen.")),

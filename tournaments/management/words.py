@@ -14,6 +14,7 @@ import functools
 import gettext as python_gettext
 import os
 import sys
+import textwrap
 from pathlib import Path
 
 LOCALE = Path(__file__).resolve().parent.parent / "locale"
@@ -29,7 +30,14 @@ def _catalog(language: str) -> python_gettext.NullTranslations:
 
 
 def gettext(text: str) -> str:
-    """``text`` in the leader's language."""
+    """``text`` in the leader's language: Django's active one once Django is set up (which is
+    WHIST_LANGUAGE unless a page or a test chose another), else WHIST_LANGUAGE's."""
+    from django.apps import apps
+
+    if apps.ready:
+        from django.utils.translation import gettext as django_gettext
+
+        return django_gettext(text)
     return _catalog(os.environ.get("WHIST_LANGUAGE", "en-ca")).gettext(text)
 
 
@@ -59,6 +67,16 @@ class HelpFormatter(argparse.HelpFormatter):
 
     def start_section(self, heading):
         super().start_section(_(ARGPARSE_WORDS.get(heading, heading)) if heading else heading)
+
+    # Command names such as whist-director stay whole on a line.
+    def _split_lines(self, text, width):
+        return textwrap.wrap(" ".join(text.split()), width, break_on_hyphens=False)
+
+    def _fill_text(self, text, width, indent):
+        text = " ".join(text.split())
+        return textwrap.fill(
+            text, width, initial_indent=indent, subsequent_indent=indent, break_on_hyphens=False
+        )
 
     def add_argument(self, action):
         if action.help in ARGPARSE_WORDS:

@@ -17,7 +17,7 @@ class Command(AppCommand):
     )
 
     def add_arguments(self, parser):
-        parser.add_argument("slug")
+        parser.add_argument("slug", help=gettext("the event's short name, such as area-5-2026"))
         group = parser.add_mutually_exclusive_group(required=True)
         group.add_argument("--after-hand", type=int, help=gettext("the last hand played"))
         group.add_argument("--resume", action="store_true", help=gettext("play every hand again"))

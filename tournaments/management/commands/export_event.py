@@ -16,7 +16,7 @@ class Command(AppCommand):
     )
 
     def add_arguments(self, parser):
-        parser.add_argument("slug")
+        parser.add_argument("slug", help=gettext("the event's short name, such as area-5-2026"))
         parser.add_argument("--out", help=gettext("file to write instead of standard output"))
 
     def handle(self, *args, **o):

@@ -17,7 +17,7 @@ class Command(AppCommand):
     help = gettext_lazy("Recreate an event from an archive written by export_event.")
 
     def add_arguments(self, parser):
-        parser.add_argument("file")
+        parser.add_argument("file", help=gettext("the archive (.json) to restore"))
 
     def handle(self, *args, **o):
         try:

@@ -58,8 +58,8 @@ class Command(AppCommand):
     )
 
     def add_arguments(self, parser):
-        parser.add_argument("slug")
-        parser.add_argument("file")
+        parser.add_argument("slug", help=gettext("the event's short name, such as area-5-2026"))
+        parser.add_argument("file", help=gettext("the teams file (CSV)"))
 
     def handle(self, *args, **o):
         event = event_or_error(o["slug"])

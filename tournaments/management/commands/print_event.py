@@ -22,7 +22,7 @@ class Command(AppCommand):
     )
 
     def add_arguments(self, parser):
-        parser.add_argument("slug")
+        parser.add_argument("slug", help=_("the event's short name, such as area-5-2026"))
         parser.add_argument("--what", required=True, choices=list(pdf.WHATS))
         parser.add_argument("--out", required=True, help=_("The PDF file to write."))
         parser.add_argument("--tables", default="", help=_("A subset, e.g. 7 or 3,7 or 9-16."))
