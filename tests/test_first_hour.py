@@ -51,6 +51,12 @@ def test_help_is_whole_sentences_without_markup_and_creates_no_database(tmp_path
     assert not list((tmp_path / "data").rglob("*.sqlite3*"))
 
 
+def test_the_command_alone_shows_what_it_can_do(tmp_path):
+    """whist-director with no command prints its help, not an error."""
+    run = whist_director(tmp_path)
+    assert run.returncode == 0 and "whist-director hall" in run.stdout and not run.stderr
+
+
 def test_each_command_shows_its_own_usage(tmp_path):
     """whist-director restore --help shows "usage: whist-director restore", its own options
     and none of Django's."""

@@ -371,6 +371,10 @@ def parser() -> ArgumentParser:
 
 
 def run(argv: list[str] | None = None) -> None:
+    argv = sys.argv[1:] if argv is None else argv
+    if not argv:  # the command alone: what it can do, rather than an error
+        parser().print_help()
+        return
     options, rest = parser().parse_known_args(argv)
     if options.command == "manage":
         if not rest or rest in (["-h"], ["--help"], ["help"]):
