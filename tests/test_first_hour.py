@@ -184,7 +184,7 @@ def test_an_installed_copy_names_its_manage_commands(monkeypatch):
 
 def test_a_hall_listening_on_loopback_announces_no_phone_address(tmp_path):
     """whist-director hall --listen 127.0.0.1:PORT says it serves this laptop only and how to
-    serve the phones; neither the console nor /hall/ offers a network address."""
+    serve the phones; neither the console nor /hall/ offers an address or a QR code to phones."""
     env = servers.hall_installation(tmp_path)
     server = servers.start("hall", env, tmp_path, interface="127.0.0.1")
     try:
@@ -195,7 +195,7 @@ def test_a_hall_listening_on_loopback_announces_no_phone_address(tmp_path):
     assert "Phones open" not in console
     addresses = lan_addresses()
     assert status == 200 and not any(a.encode() in page for a in addresses)
-    assert b"only works on this laptop" in page
+    assert b"serves only itself" in page and b"<svg" not in page
 
 
 def test_make_run_serves_the_demo_without_a_development_server_banner(tmp_path):

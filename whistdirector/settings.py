@@ -87,7 +87,6 @@ PERMISSIONS_POLICY = (
         for feature in (
             "accelerometer",
             "autoplay",
-            "bluetooth",
             "camera",
             "display-capture",
             "encrypted-media",
