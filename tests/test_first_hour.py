@@ -223,3 +223,18 @@ def test_make_wheelhouse_installs_what_running_needs_and_uv_only():
     ).stdout
     assert "requirements/run.txt" in plan and "requirements/uv.txt" in plan
     assert "requirements/test.txt" not in plan
+
+
+def test_manage_py_says_a_configuration_mistake_in_one_line(tmp_path):
+    """In a checkout, manage.py with WHIST_DEBUG=0 and no secret key says how to set one, in one
+    line, without a traceback."""
+    env = servers.environment(tmp_path / "data", WHIST_DEBUG="0")
+    run = subprocess.run(  # noqa: S603 - our own interpreter and manage.py
+        [sys.executable, "manage.py", "check"],
+        cwd=servers.ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert "WHIST_SECRET_KEY" in one_line_refusal(run)
