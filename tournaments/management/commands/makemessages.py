@@ -4,9 +4,9 @@ launcher's console text.
 The pure rules cannot import Django's gettext; their messages are marked by being the first
 argument of ``RulesError(...)`` or ``Phrase(...)`` (see rules/errors.py), or by the no-op
 ``gettext_noop`` (which Django's makemessages already collects), and translated when read.
-``whistdirector/launch.py`` (what ``whist-director hall`` prints) and ``config.py`` (its
-configuration errors) sit outside the app; their strings join the app's catalog (run from
-inside tournaments/, as ``make messages`` does).
+``whistdirector/launch.py``, ``console.py`` (what ``whist-director hall`` prints) and
+``config.py`` (its configuration errors) sit outside the app; their strings join the app's
+catalog (run from inside tournaments/, as ``make messages`` does).
 """
 
 import os
@@ -15,7 +15,7 @@ from pathlib import Path
 from django.core.management.commands import makemessages
 
 LAUNCHER = Path(__file__).resolve().parents[3] / "whistdirector"
-LAUNCHER_FILES = ("launch.py", "config.py")
+LAUNCHER_FILES = ("launch.py", "console.py", "config.py")
 
 
 class Command(makemessages.Command):
