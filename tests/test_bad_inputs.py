@@ -180,6 +180,15 @@ def test_every_page_of_an_event_with_a_table_without_a_team_answers(client, name
     assert response.status_code == 200
 
 
+@pytest.mark.parametrize("table", [1, 2, 3])
+def test_a_tables_entry_page_answers_when_a_table_has_no_team(client, table):
+    """Each table's phone entry page answers, whether the table or its visitors have no team."""
+    event = gap_event()
+    tokens = table_tokens_issue(event=event, actor=None)
+    response = client.get(reverse("tournaments:table_entry", args=[tokens[table]]))
+    assert response.status_code == 200
+
+
 @pytest.mark.parametrize("what", ["cards", "rotation", "slips", "counts", "standings"])
 def test_every_printout_of_an_event_with_a_table_without_a_team_prints(client, what):
     """Table cards, rotation, slips, count sheets and standings print with table 3 empty."""
