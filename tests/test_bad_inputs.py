@@ -431,3 +431,22 @@ def test_an_ordinary_403_is_one_line_in_the_console(client):
     assert handler.filter(record)
     line = handler.format(record)
     assert "Forbidden" in line and "Traceback" not in line and "\n" not in line
+
+
+# ---------------------------------------------------------------- saves that wait
+
+
+def test_the_grid_draws_the_newest_of_a_long_history_and_all_of_it_on_request(client):
+    """A hand corrected 32 times: its grid, drawn again after every save, lists the 30 newest
+    entries and a link; the link lists all of them."""
+    from tournaments.services import ResultEntry, results_record
+
+    event = make_event("long-history", tables=4)
+    for n in range(32):
+        results_record(event=event, entries=[ResultEntry(1, 1, n % 14)], actor=None)
+        event.refresh_from_db()
+    client.force_login(make_user("lead", event))
+    url = reverse("tournaments:hand", args=[event.slug, 1])
+    page = client.get(url)
+    assert len(page.context["history"]) == 30 and "show the whole history" in page.content.decode()
+    assert len(client.get(url, {"history": "all"}).context["history"]) == 32

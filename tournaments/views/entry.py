@@ -123,8 +123,16 @@ def row_payload(event: Event, row: dict) -> dict:
     }
 
 
+# The grid is drawn again after every save: its history shows the newest entries (a hand of a
+# 250-table hall has 250 and more, and drawing them all cost every save's page more than the
+# save), and all of them on request.
+HISTORY_SHOWN = 30
+
+
 def _render_grid(request, event: Event, hand: Hand, posted: GridInput | None = None):
     rows = grid_rows(event, hand, posted)
+    whole = request.GET.get("history") == "all"
+    history = selectors.hand_history(event, hand.number, 500 if whole else HISTORY_SHOWN + 1)
     closed = hand_is_closed(event, hand)
     context = {
         "event": event,
@@ -135,7 +143,8 @@ def _render_grid(request, event: Event, hand: Hand, posted: GridInput | None = N
         "from_tables": sum(1 for r in rows if r["from_table"]),
         "waiting": sum(1 for r in rows if r["waiting"]),
         "hands_total": sum(event.day_hand_counts),
-        "history": selectors.hand_history(event, hand.number),
+        "history": history[: None if whole else HISTORY_SHOWN],
+        "history_more": not whole and len(history) > HISTORY_SHOWN,
         "closed": closed,
         "can_edit": not closed,
         "can_reopen": closed and permissions.allowed(request.user, event, permissions.LEAD),
