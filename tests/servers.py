@@ -79,9 +79,13 @@ def start(
     data_dir: Path,
     probe_host: str = "127.0.0.1",
     command: list[str] | None = None,
+    interface: str | None = None,
 ) -> Server:
-    """Start ``whist-director MODE`` (by default this checkout's) and wait for /healthz."""
+    """Start ``whist-director MODE`` (by default this checkout's) and wait for /healthz.
+    The hall listens on every interface, as in a hall, so it announces the laptop's network
+    address; requests still go to 127.0.0.1 with that address as the Host header."""
     port = free_port()
+    interface = interface or ("0.0.0.0" if mode == "hall" else "127.0.0.1")  # noqa: S104
     log = data_dir / f"{mode}.log"
     began = time.monotonic()
     process = subprocess.Popen(  # noqa: S603
@@ -89,7 +93,7 @@ def start(
             *(command or [sys.executable, "-m", "whistdirector"]),
             mode,
             "--listen",
-            f"127.0.0.1:{port}",
+            f"{interface}:{port}",
         ],
         cwd=ROOT,
         env=env,

@@ -73,7 +73,7 @@ def test_the_leaders_pages_say_where_the_last_backup_went(client, folder):
     path = backups.write_backup(event)
     client.force_login(make_user("lee", event))
     page = client.get(reverse("tournaments:hands", args=[event.slug])).content.decode()
-    assert "Last backup" in page and str(path) in page and "warning" not in page
+    assert "Backed up just now" in page and str(path) in page and "warning" not in page
 
 
 def test_a_change_long_after_the_last_backup_is_a_warning(folder):

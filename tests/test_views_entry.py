@@ -152,7 +152,7 @@ def test_a_closed_days_result_is_refused_on_the_grid_naming_the_day(client, even
     client.force_login(make_user("helper", event, role))
     body = grid_post(event, 1, {1: 3}, seen={1: 1}, was={1: "8,0,0"})
     page = client.post(url(event), body).content.decode()
-    assert "Day 1 is closed, so hand 1 cannot change" in page
+    assert "Day 1 is closed, so these results cannot change: hand 1 table 1" in page
     assert HandResult.objects.get(hand__number=1, host_table=1).visitor_tricks == 8
 
 

@@ -251,12 +251,8 @@ class EventCreateForm(forms.Form):
                     raise CsvErrors(
                         [gettext("The file is over %(kb)s KB") % {"kb": UPLOAD_MAX // 1024}]
                     )
-                text = upload.read().decode("utf-8-sig")
+                text, _encoding = decode(upload.read())
                 data["custom_moves"] = parse_pattern(text, tables=data["tables"])
-            except UnicodeDecodeError:
-                self.add_error(
-                    "pattern_file", gettext("The file is not UTF-8 text (save it as CSV)")
-                )
             except CsvErrors as error:
                 for problem in error.problems[:PROBLEMS_SHOWN]:
                     self.add_error("pattern_file", problem)

@@ -82,7 +82,13 @@ def serve(listen: str, *, behind_proxy: bool = False, sockets: list | None = Non
 
 
 def listening_socket(listen: str) -> socket.socket:
-    """A socket listening on ``listen`` (host:port), to hand to every worker."""
+    """A socket listening on ``listen`` (host:port), to hand to every worker (Linux and macOS:
+    Windows runs one process)."""
+    if os.name == "nt":
+        from tournaments.management.words import gettext as _
+        from whistdirector.config import ConfigurationError
+
+        raise ConfigurationError(_("--workers needs Linux or macOS; on Windows run one process."))
     host, port = listen.rsplit(":", 1)
     host = host.strip("[]")
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
@@ -94,12 +100,9 @@ def listening_socket(listen: str) -> socket.socket:
     return sock
 
 
-def serve_workers(listen: str, workers: int) -> None:
-    """Run ``workers`` processes on one listening socket until Ctrl+C or SIGTERM; a worker
+def serve_workers(sock: socket.socket, workers: int) -> None:
+    """Run ``workers`` processes on the listening ``sock`` until Ctrl+C or SIGTERM; a worker
     that dies is started again."""
-    if os.name == "nt":
-        raise SystemExit("--workers needs Linux or macOS; on Windows run one process.")
-    sock = listening_socket(listen)
     raise_open_files()
     command = [sys.executable, "-m", "whistdirector.server", str(sock.fileno())]
     children: list[subprocess.Popen] = []

@@ -52,7 +52,16 @@ def advancing_teams(event: Event) -> list[Team]:
             tables=tables,
         )
     teams = snapshot.teams_by_table(event)
-    return [teams[s.table] for s in rows if s.table in chosen and s.table in teams]
+    if empty := next((s.table for s in rows if s.table in chosen and s.table not in teams), None):
+        # A short teams file leaves a table empty: its place cannot go on silently unfilled.
+        raise RulesError(
+            "%(event)s: advancing table %(table)s has no team; import the teams file with "
+            "every table, then create the next level",
+            field="from",
+            event=event.name,
+            table=empty,
+        )
+    return [teams[s.table] for s in rows if s.table in chosen]
 
 
 def zone_order(zones: Sequence[Sequence[Team]]) -> list[tuple[int, Team]]:

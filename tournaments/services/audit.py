@@ -31,18 +31,28 @@ def audit(
 
 
 def bump_revision(
-    event: Event, *, hands: Iterable[int] | Literal["all"] = (), setup: bool = False
+    event: Event,
+    *,
+    hands: Iterable[int] | Literal["all"] = (),
+    setup: bool = False,
+    locked: tuple[int, int] | None = None,
 ) -> None:
     """The one place a write says what it changed (inside its transaction, under the event's
     lock): the event's revision moves on; ``hands`` whose results changed (or "all") take it as
     their own; with ``setup`` (teams, rotation, settings) so does the setup revision. Once the
-    write commits, every process is told, and the event is backed up."""
+    write commits, every process is told, and the event is backed up. ``locked``: the
+    revision and setup revision ``lock_event`` read, so they need not be read back while the
+    lock is held."""
     moved = {"revision": F("revision") + 1}
     if setup:
         moved["setup_revision"] = F("revision") + 1  # the row's old revision, plus one
     loaded = event.revision
     Event.objects.filter(pk=event.pk).update(**moved)
-    event.refresh_from_db(fields=["revision", "setup_revision"])
+    if locked is None:
+        event.refresh_from_db(fields=["revision", "setup_revision"])
+    else:
+        event.revision = locked[0] + 1
+        event.setup_revision = event.revision if setup else locked[1]
     # Nothing wrote the event between its loading and this write: this object is the event
     # as committed, and the new revision's pages need not load it again.
     current = copy.copy(event) if event.revision == loaded + 1 else None

@@ -17,7 +17,7 @@ from ..snapshot.tallies import held_before
 from . import rows
 from .audit import bump_revision
 from .closed_days import refuse_if_closed
-from .locks import lock_event
+from .locks import lock_event, write_transaction
 
 
 class ResultConflict(RulesError):
@@ -67,7 +67,6 @@ def _result_values(r: HandResult) -> dict:
     }
 
 
-@transaction.atomic
 def results_record(
     *,
     event: Event,
@@ -78,14 +77,26 @@ def results_record(
 ) -> list[HandResult]:
     """Save results for host tables, all or none; a stale ``seen_version`` is a conflict,
     raised, or added to ``conflicts`` when given and that entry left unsaved."""
+    # The role is read before the write lock is taken: every moment under it is a moment
+    # the other leaders' saves wait.
     permissions.require(actor, event, permissions.ENTER)
     if not entries:
         return []
-    (ends,) = lock_event(event, "play_ends_after")
+    with write_transaction():
+        return _record(event, entries, actor, action, conflicts)
+
+
+def _record(
+    event: Event,
+    entries: Sequence[ResultEntry],
+    actor,
+    action: str,
+    conflicts: list[ResultConflict] | None,
+) -> list[HandResult]:
+    ends, *locked = lock_event(event, "play_ends_after", "revision", "setup_revision")
     numbers = {e.hand for e in entries}
     hands = {h.number: h for h in Hand.objects.filter(event=event, number__in=numbers)}
     by_id = {h.pk: h.number for h in hands.values()}
-    refuse_if_closed(event, hands.values())
     current = {
         (r.hand_id, r.host_table): r
         for r in HandResult.objects.filter(event=event, hand__in=hands.values())
@@ -100,7 +111,7 @@ def results_record(
     name = permissions.actor_name(actor)
     # New results and audit entries are plain column values written in one statement each
     # (rows.insert): a model instance per row cost more than the rest of a 250-table save.
-    created, created_entries, changed, log = [], [], [], []
+    created, created_entries, changed, log, changing = [], [], [], [], []
     for e in entries:
         hand = hands.get(e.hand)
         if hand is None:
@@ -156,6 +167,7 @@ def results_record(
             row.version += 1
             row.entered_by, row.entered_at = name, now
             changed.append(row)
+        changing.append((e.hand, e.host_table))
         log.append(
             {
                 "event_id": event.pk,
@@ -166,12 +178,16 @@ def results_record(
                 "after": after,
             }
         )
-    try:
-        with transaction.atomic():
-            rows.insert(HandResult, created, shared={"entered_at": now})
-    except IntegrityError:  # another leader created the same result a moment ago
-        e = created_entries[0]
-        raise ResultConflict(e.hand, e.host_table, e.tricks_played, None) from None
+    # A closed day refuses changes only: a cumulative sheet imported again after a close
+    # repeats its unchanged rows, and those are accepted (nothing to write).
+    refuse_if_closed(event, [hands[n] for n, _ in changing], changes=changing)
+    if created:  # (a savepoint is two more statements under the lock: only when needed)
+        try:
+            with transaction.atomic():
+                rows.insert(HandResult, created, shared={"entered_at": now})
+        except IntegrityError:  # another leader created the same result a moment ago
+            e = created_entries[0]
+            raise ResultConflict(e.hand, e.host_table, e.tricks_played, None) from None
     rows.update(
         HandResult,
         [{"id": r.pk, **{f: getattr(r, f) for f in after}, "version": r.version} for r in changed],
@@ -181,9 +197,9 @@ def results_record(
     planner.written(len(log), HandResult, AuditEntry, Hand, Loan)
     if created or changed:
         known = _saved_hands(hands, current, created)
-        loans_rebuild(event=event, hands=numbers, known=known, held=held)
+        loans_rebuild(event=event, first_hands=starts, known=known, held=held)
         saved = {e.hand for e in created_entries} | {by_id[r.hand_id] for r in changed}
-        bump_revision(event, hands=saved)
+        bump_revision(event, hands=saved, locked=(locked[0], locked[1]))
     return rows.instances(HandResult, created, {"entered_at": now}) + changed
 
 
@@ -208,11 +224,13 @@ def loans_rebuild(
     event: Event,
     days: Iterable[int] = (),
     hands: Iterable[int] = (),
+    first_hands: Mapping[int, int] | None = None,
     known: Mapping[int, list[Result]] | None = None,
     held: Mapping[int, dict[int, int]] | None = None,
 ) -> None:
     """Rewrite the loans of ``days``, and of the hands from the first of ``hands`` on in each
     of their days, from the results (called inside a write, under the event's lock).
+    ``first_hands`` maps a day to its first hand to rewrite from, when the caller knows it;
     ``known`` holds every result of some hands (those a save just wrote), read no more;
     ``held`` what each table held when the first of ``hands`` in a day began, if known.
 
@@ -220,9 +238,12 @@ def loans_rebuild(
     re-derives hands 30 onward from what the earlier hands left, not the whole day.
     """
     known, held_at = known or {}, held or {}
-    first = dict.fromkeys(days, 0)
-    for number, day in Hand.objects.filter(event=event, number__in=set(hands)).values_list(
-        "number", "day"
+    first = {**dict.fromkeys(days, 0), **(first_hands or {})}
+    hands = set(hands)
+    for number, day in (
+        Hand.objects.filter(event=event, number__in=hands).values_list("number", "day")
+        if hands
+        else ()
     ):
         first[day] = min(first.get(day, number), number)
     loans = []

@@ -23,7 +23,7 @@ from ..rules import hall as hall_rules
 from ..rules.errors import RulesError
 from .audit import audit, bump_revision
 from .closed_days import refuse_if_closed
-from .locks import lock_event
+from .locks import lock_event, write_transaction
 from .results import ResultEntry, results_record
 
 TOKEN_BYTES = 32  # 43 URL-safe characters, 256 random bits
@@ -175,7 +175,7 @@ def _check_allowed(event: Event, table: int, hand: Hand, result: HandResult | No
     )
 
 
-@transaction.atomic
+@write_transaction()
 def table_entry_submit(*, event: Event, table: int, entry: TableEntry) -> EntryOutcome:
     """Record a table's confirmed entry (or keep it for the leader), once per phone id."""
     actor = permissions.TableActor(event.pk, table)
@@ -240,7 +240,7 @@ def table_entry_submit(*, event: Event, table: int, entry: TableEntry) -> EntryO
     return EntryOutcome(hand.number, adjusted, status)
 
 
-@transaction.atomic
+@write_transaction()
 def table_entry_accept(*, event: Event, hand: int, table: int, actor) -> HandResult:
     """A leader accepts a table's waiting entry: it counts, recorded as entered by the table."""
     permissions.require(actor, event, permissions.ENTER)

@@ -126,7 +126,15 @@ def row_payload(event: Event, row: dict) -> dict:
     }
 
 
+# The grid is drawn again after every save: its history shows the newest entries (a hand of a
+# 250-table hall has 250 and more, and drawing them all cost every save's page more than the
+# save), and all of them on request.
+HISTORY_SHOWN = 30
+
+
 def _render_grid(request, event: Event, hand: Hand, posted: GridInput | None = None):
+    whole = request.GET.get("history") == "all"
+    history = selectors.hand_history(event, hand.number, 500 if whole else HISTORY_SHOWN + 1)
     closed = hand_is_closed(event, hand)
     if posted is None:  # the hand as saved: kept for its revision, shared by every leader
         name = f"grid:{translation.get_language()}:{hand.number}:{closed}"
@@ -139,6 +147,8 @@ def _render_grid(request, event: Event, hand: Hand, posted: GridInput | None = N
         "hand": hand,
         "trump": Trump(hand.trump) if hand.trump else None,
         "hands_total": sum(event.day_hand_counts),
+        "history": history[: None if whole else HISTORY_SHOWN],
+        "history_more": not whole and len(history) > HISTORY_SHOWN,
         "closed": closed,
         "can_edit": not closed,
         "can_reopen": closed and permissions.allowed(request.user, event, permissions.LEAD),
@@ -151,7 +161,7 @@ def _render_grid(request, event: Event, hand: Hand, posted: GridInput | None = N
 
 
 def _grid(event: Event, hand: Hand, posted: GridInput | None, can_edit: bool) -> dict:
-    """The hand's rows written, their counts and the hand's history."""
+    """The hand's rows written, and their counts."""
     rows = grid_rows(event, hand, posted)
     return {
         "rows_html": mark_safe(rows_html(rows, can_edit)),  # noqa: S308 - escaped by Jinja2
@@ -159,7 +169,6 @@ def _grid(event: Event, hand: Hand, posted: GridInput | None, can_edit: bool) ->
         "from_tables": sum(1 for r in rows if r["from_table"]),
         "waiting": sum(1 for r in rows if r["waiting"]),
         "waiting_for": waiting_words(_missing(rows), tables=event.tables),
-        "history": selectors.hand_history(event, hand.number),
     }
 
 

@@ -104,6 +104,11 @@ def _record(request, event: Event) -> str:
     return _("Playoff hand %(hand)s saved.") % {"hand": state.number(match)}
 
 
+def team_name(teams, table: int) -> str:
+    """The team at ``table``, or "(no team)" where the teams file left the table empty."""
+    return teams[table].name if table in teams else _("(no team)")
+
+
 def summary(hand: PlayoffHand) -> str:
     """'Table 3 wins 9–4 · trump ♥ (cut QH) · dealer 5A' for the page."""
     tricks = sorted((hand.first_tricks, 13 - hand.first_tricks), reverse=True)
@@ -194,7 +199,7 @@ def _matches(state: GroupState, teams, refused: dict | None) -> list[dict]:
                 "match": m.match.number,
                 "round": m.match.round,
                 "sides": [str(side) for side in m.match.sides],
-                "tables": [(t, teams[t].name if t in teams else "") for t in m.tables or ()],
+                "tables": [(t, team_name(teams, t)) for t in m.tables or ()],
                 "result": result,
                 "summary": summary(result) if result else "",
                 "stale": m.stale is not None,
@@ -217,7 +222,7 @@ def _group(state: GroupState, teams, refused: dict | None) -> dict:
     places = sorted((place, table) for table, place in (state.places or {}).items())
     return {
         "state": state,
-        "teams": [(t, teams[t].name if t in teams else "") for t in state.tied.tables],
+        "teams": [(t, team_name(teams, t)) for t in state.tied.tables],
         "draw_order": order,
         "draw_rounds": [sorted(r.items(), key=str) for r in state.draw.rounds]
         if state.draw
@@ -229,7 +234,7 @@ def _group(state: GroupState, teams, refused: dict | None) -> dict:
         else "",
         "draw_error": mine["error"] if mine and "match" not in mine else "",
         "places": [
-            (state.tied.rank + place - 1, table, teams[table].name) for place, table in places
+            (state.tied.rank + place - 1, table, team_name(teams, table)) for place, table in places
         ],
     }
 

@@ -3,8 +3,6 @@ results from CSV with a preview, delete an event (staff, typed confirmation)."""
 
 from __future__ import annotations
 
-import json
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -17,6 +15,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from .. import permissions, snapshot
 from ..csv_formats import RESULT_COLUMNS, RESULT_OPTIONAL, CsvErrors, parse_results
 from ..forms import ArchiveForm, DeleteEventForm, ResultsCsvForm
+from ..json_input import JsonRefused, read_json
 from ..models import Event
 from ..rules.errors import RulesError
 from ..services import records
@@ -47,8 +46,14 @@ def event_restore(request):
     form = ArchiveForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         try:
-            data = json.loads(form.cleaned_data["archive"].read().decode("utf-8-sig"))
-        except (UnicodeDecodeError, json.JSONDecodeError) as error:
+            data = read_json(form.cleaned_data["archive"].read())
+        except JsonRefused as error:
+            form.add_error(
+                "archive",
+                _("Nothing was restored. This file is not an event archive: %(why)s")
+                % {"why": error.message},
+            )
+        except ValueError as error:  # not UTF-8, not JSON
             form.add_error(
                 "archive",
                 _("This file is not an event archive (not JSON: %(error)s)") % {"error": error},

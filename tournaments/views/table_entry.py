@@ -7,7 +7,6 @@ key, and no other page accepts it. Wrong tokens are counted per client address a
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING
 
 from django.core.cache import cache
@@ -18,7 +17,9 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
 from .. import selectors, snapshot
+from ..json_input import read_json
 from ..rules.errors import RulesError
+from ..rules.event_settings import typed_number
 from ..rules.flags import flags_won
 from ..rules.types import Trump
 from ..services.table_entry import TableEntry, table_entry_submit
@@ -139,13 +140,23 @@ def _context(event, table: int, request) -> dict:
     }
 
 
+def _hand_number(value: object) -> int:
+    """The hand a phone sent: a whole number of at most 5 digits (never 1e400 or true)."""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    number = typed_number(str(value) if isinstance(value, int | str) else "", 5)
+    if number is None or isinstance(value, bool):
+        raise ValueError(value)
+    return number
+
+
 def _submit(request, event, table: int):
     try:
-        body = json.loads(request.body or b"{}")
+        body = read_json(request.body or b"{}")
         if not isinstance(body, dict):
             raise ValueError
-        hand = int(body.get("hand"))
-    except (TypeError, ValueError):
+        hand = _hand_number(body.get("hand"))
+    except ValueError:  # not JSON, too deep, or not an entry (RulesError is a ValueError)
         return JsonResponse(
             {"error": _("The entry could not be read; reload the page.")}, status=400
         )

@@ -1,15 +1,15 @@
 from __future__ import annotations
 
-from django.core.management.base import BaseCommand
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
+from tournaments.management.base import AppCommand
 from tournaments.services import accounts
 
 
-class Command(BaseCommand):
-    help = (
-        "Delete the demo leader account (its password is published) and the demo events, "
-        "before serving a hall"
+class Command(AppCommand):
+    help = gettext_lazy(
+        "Delete the demo leader account, whose password is published, and the demo events, "
+        "before serving a hall."
     )
 
     def handle(self, *args, **o):
