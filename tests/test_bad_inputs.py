@@ -15,7 +15,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.urls import reverse
 
-from tournaments import selectors
+from tournaments import snapshot
 from tournaments.csv_formats import TeamRow
 from tournaments.models import AuditEntry, Event, HandResult, Team
 from tournaments.services import ResultEntry, results_record, teams_replace
@@ -127,7 +127,7 @@ def gap_event(slug: str = "gap") -> Event:
 
 
 def decide_playoff(client, event: Event) -> None:
-    group = selectors.playoffs(event).groups[0]
+    group = snapshot.playoffs(event).groups[0]
     first, second = group.tied.tables
     client.force_login(make_user("lead", event))
     url = reverse("tournaments:playoffs", args=[event.slug])
@@ -136,7 +136,7 @@ def decide_playoff(client, event: Event) -> None:
     data |= {"second_table": second, "first_tricks": "9", "seen": 0, "trump_cut": "QH"}
     client.post(url, {**data, **cuts, f"cut_{second}B": "KD"})
     event.refresh_from_db()
-    assert selectors.playoffs(event).groups[0].places
+    assert snapshot.playoffs(event).groups[0].places
 
 
 def test_the_playoffs_page_names_a_decided_table_without_a_team(client):
@@ -204,7 +204,7 @@ def test_the_next_level_refuses_an_advancing_table_without_a_team(client):
     instead of reporting one advancing team fewer."""
     event = gap_event("gap-area")
     decide_playoff(client, event)
-    assert 3 in selectors.advancing_tables(event)
+    assert 3 in snapshot.advancing_tables(event)
     other = make_event("full-area", tables=2, hands_per_day=(1,))
     results_record(event=other, entries=[ResultEntry(1, 1, 9), ResultEntry(1, 2, 3)], actor=None)
     with pytest.raises(CommandError, match="advancing table 3 has no team"):
@@ -263,7 +263,7 @@ def test_an_archive_nested_1000_levels_deep_is_refused_on_the_restore_page(clien
     """A restored archive whose audit[0].after nests 1,000 lists is refused with a message
     and restores nothing."""
     event = make_event("deep", tables=4)
-    archive = json.loads(selectors.archive_text(event))
+    archive = json.loads(snapshot.archive_text(event))
     Event.objects.all().delete()
     archive["audit"][0]["after"] = "deep"
     text = json.dumps(archive).replace('"deep"', "[" * 1000 + "]" * 1000)
@@ -281,7 +281,7 @@ def test_import_event_into_a_data_folder_never_set_up_says_so(tmp_path):
     not that the (good) archive is damaged."""
     event = make_event("fresh", tables=4)
     path = tmp_path / "fresh.json"
-    path.write_text(selectors.archive_text(event), encoding="utf-8")
+    path.write_text(snapshot.archive_text(event), encoding="utf-8")
     env = servers.environment(tmp_path / "new-laptop")
     env.pop("DATABASE_URL", None)
     run = subprocess.run(  # noqa: S603 - our own interpreter and manage.py
@@ -351,7 +351,7 @@ def test_a_new_draw_after_playoff_hands_are_played_is_refused_with_a_message(cli
     event = finished(3)
     playoff_draw_record(event=event, rank=1, actor=None, seed=7)
     event.refresh_from_db()
-    first, second = selectors.playoffs(event).groups[0].resolution.next.tables
+    first, second = snapshot.playoffs(event).groups[0].resolution.next.tables
     playoff_hand(event, 1, 1, first, second)
     client.force_login(make_user("lead", event))
     data = {"rank": 1, "action": "draw", "card_1": "KH", "card_2": "QS", "card_3": "2D"}
@@ -359,7 +359,7 @@ def test_a_new_draw_after_playoff_hands_are_played_is_refused_with_a_message(cli
     assert response.status_code == 400
     assert "the draw can no longer change" in response.content.decode()
     event.refresh_from_db()
-    assert selectors.playoffs(event).groups[0].draw_seed == 7
+    assert snapshot.playoffs(event).groups[0].draw_seed == 7
 
 
 # ---------------------------------------------------------------- the backup notice

@@ -17,6 +17,9 @@ ALLOWED = {
     # The backup writer's queue and last failure, per process: a worker, not a cache.
     ("tournaments/backups.py", "_failures"),
     ("tournaments/backups.py", "writer"),
+    # The catalog's file read once per language, as Django's own translations are: the
+    # launcher's words before Django is set up.
+    ("tournaments/management/words.py", "@_catalog"),
 }
 MEMOISING = {"cache", "lru_cache", "cached_property"}
 MUTABLE_CALLS = {"dict", "list", "set", "OrderedDict", "defaultdict", "Counter", "deque"}

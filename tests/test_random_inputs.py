@@ -16,7 +16,7 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tournaments import selectors
+from tournaments import snapshot
 from tournaments.models import AuditEntry, Event, HandResult, TableSubmission, Team
 from tournaments.services.table_entry import table_tokens_issue
 
@@ -196,7 +196,7 @@ def damaged_archive(draw, text: str) -> str:
 def archive_text(leader):
     """A real archive whose event is no longer here, so a whole one would be restored."""
     source = make_event("gone", tables=4)
-    text = selectors.archive_text(source)
+    text = snapshot.archive_text(source)
     source.delete()
     return text
 
