@@ -19,7 +19,7 @@ from ..archive.io import (
     result_record,
 )
 from ..models import AuditEntry, Event, Hand
-from . import store
+from . import facts, store
 
 
 def archive_text(event: Event) -> str:
@@ -35,12 +35,12 @@ def _results_text(event: Event) -> str:
         pk: (number, f"whist:{event_id}:archived-results:{number}:{revision}")
         for pk, number, revision in hands.values_list("pk", "number", "revision")
     }
-    found = store.facts([key for _, key in known.values()])
+    found = facts.recall([key for _, key in known.values()])
     missing = [pk for pk, (_, key) in known.items() if key not in found]
     if missing:
         written = _write_hands(event_id, missing)
         found |= written
-        store.keep_facts(written)
+        facts.keep(written)
     chunks = (found.get(key, "") for _, key in sorted(known.values()))
     return RECORD_SEP.join(chunk for chunk in chunks if chunk)
 
@@ -71,7 +71,7 @@ def _audit_text(event: Event) -> str:
     order of its times and ids; anything else (a clock set back) writes it afresh."""
     key = f"whist:{store.identity(event.pk, event.created_at)}:archived-audit"
     entries = AuditEntry.objects.filter(event=event)
-    kept = store.facts([key]).get(key)  # (text, count, last id, last time)
+    kept = facts.recall([key]).get(key)  # (text, count, last id, last time)
     if kept is not None:
         text, count, last_id, last_at = kept
         new = audit_records(entries.filter(pk__gt=last_id))
@@ -82,11 +82,11 @@ def _audit_text(event: Event) -> str:
             added = records_text(record for _, _, record in new)
             text = RECORD_SEP.join(part for part in (text, added) if part)
             last_id = max(pk for pk, _, _ in new)
-            store.keep_facts({key: (text, count + len(new), last_id, new[-1][1])})
+            facts.keep({key: (text, count + len(new), last_id, new[-1][1])})
             return text
     every = audit_records(entries)
     text = records_text(record for _, _, record in every)
     if every:
         last_id = max(pk for pk, _, _ in every)
-        store.keep_facts({key: (text, len(every), last_id, every[-1][1])})
+        facts.keep({key: (text, len(every), last_id, every[-1][1])})
     return text

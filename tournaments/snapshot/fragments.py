@@ -23,7 +23,7 @@ from .. import charts, selectors
 from ..jinja import own_words
 from ..models import Event, Hand
 from ..rules.flags import flags_won
-from . import derived, store
+from . import derived, facts, store
 
 
 def table_parts(event: Event, number: int, team) -> dict[str, str]:
@@ -95,11 +95,11 @@ def _rows(event: Event, number: int, current: int | None, rotation, parts, words
         h.number: _key(event, language, h.number, revisions[h.number], h.number == current)
         for h in rotation.hands
     }
-    found = store.facts(list(keys.values()))
+    found = facts.recall(list(keys.values()))
     if missing := [n for n, key in keys.items() if key not in found]:
         written = _write_hands(event, missing, current, rotation, parts, words, language)
         found |= written
-        store.keep_facts(written)
+        facts.keep(written)
     return "\n".join(found[keys[h.number]][number - 1] for h in rotation.hands)
 
 

@@ -22,56 +22,33 @@ from __future__ import annotations
 import hashlib
 import threading
 import time
-from collections import OrderedDict
 from collections.abc import Callable
 from contextlib import contextmanager
-from dataclasses import dataclass
-from datetime import UTC, datetime
 from typing import TypeVar
 
 from django.core.cache import cache
 from django.core.signals import request_finished, request_started
-from django.db import connection, transaction
+from django.db import transaction
 from django.dispatch import receiver
 
 from ..models import Event
+from . import facts
+from .revisions import (  # noqa: F401 - the revisions' names, as the rest of the snapshot reads them
+    NOW_SECONDS,
+    Current,
+    current_of,
+    forget,
+    identity,
+    read_current,
+)
 
 T = TypeVar("T")
 
-NOW_SECONDS = 1.0  # how long an event's current revision is trusted without reading its row
-KEEP_SECONDS = 3600  # how long Django's cache keeps a value (the next revision replaces it)
+KEEP_SECONDS = facts.KEEP_SECONDS  # how long Django's cache keeps a value (a newer replaces it)
 WAIT_SECONDS = 5.0  # how long a process waits for another one's build before building itself
 _EVENTS_IN_MEMORY = 64  # a province's season of 49 events, its season and club pages
 _VALUES_PER_REVISION = 5000  # every table's page in two languages and encodings, and the rest
 _MISSING = object()
-_EVENTS = Event._meta.db_table
-_NOW_SQL = f"SELECT id, created_at, revision, setup_revision FROM {_EVENTS} WHERE slug = %s"  # noqa: S608
-# A season's pages are keyed like an event's, under "season:<slug>" (``snapshot.seasons``), and
-# what spans every season (a club's page) under "seasons": the sum of the seasons' revisions.
-_SEASONS = "tournaments_season"
-_SEASON_SQL = f"SELECT id, created_at, revision, revision FROM {_SEASONS} WHERE slug = %s"  # noqa: S608
-_ALL_SEASONS_SQL = f"SELECT COUNT(*), COALESCE(SUM(revision), 0) FROM {_SEASONS}"  # noqa: S608
-
-
-@dataclass(frozen=True)
-class Current:
-    """An event's identity and revisions as the derived values are keyed."""
-
-    slug: str
-    event_id: str  # the row's id and creation time: SQLite may reuse a deleted event's id
-    revision: int
-    setup_revision: int
-
-    def at(self, scope: str) -> int:
-        return self.setup_revision if scope == "setup" else self.revision
-
-
-def identity(pk: int, created_at: datetime | str) -> str:
-    if isinstance(created_at, str):  # SQLite's raw text is naive UTC
-        created_at = datetime.fromisoformat(created_at)
-    if created_at.tzinfo is None:
-        created_at = created_at.replace(tzinfo=UTC)
-    return f"{pk}.{created_at.timestamp():.6f}"
 
 
 def current(slug: str) -> Current | None:
@@ -80,34 +57,12 @@ def current(slug: str) -> Current | None:
     key = f"whist:now:{slug}"
     found = cache.get(key)
     if found is None:
-        found = _read_current(slug)
+        found = read_current(slug)
         cache.set(key, found, NOW_SECONDS)
         request = getattr(_building_now, "request", None)
         if request is not None:  # read just now: the "before" of this request's first build
             request["seen", slug] = found
     return found or None
-
-
-def _read_current(slug: str) -> Current | tuple:
-    with connection.cursor() as cursor:
-        if slug == "seasons":
-            cursor.execute(_ALL_SEASONS_SQL)
-            count, total = cursor.fetchone()
-            return Current(slug, f"seasons.{count}", int(total), int(total))
-        season = slug.startswith("season:")
-        cursor.execute(_SEASON_SQL if season else _NOW_SQL, [slug.removeprefix("season:")])
-        row = cursor.fetchone()
-    if row is None:
-        return ()  # kept too: a phone asking for a wrong address costs one query a second
-    name = identity(row[0], row[1])
-    return Current(slug, f"season.{name}" if season else name, row[2], row[3])
-
-
-def current_of(event: Event) -> Current:
-    """``event``'s revisions as this object holds them (a write's own, or a page's)."""
-    return Current(
-        event.slug, identity(event.pk, event.created_at), event.revision, event.setup_revision
-    )
 
 
 def committed(now: Current, event: Event | None = None) -> None:
@@ -116,11 +71,6 @@ def committed(now: Current, event: Event | None = None) -> None:
     cache.set(f"whist:now:{now.slug}", now, NOW_SECONDS)
     if event is not None:
         keep(now, "revision", "event", event)
-
-
-def forget(slug: str) -> None:
-    """The event is gone or renamed: read its row again on the next request."""
-    cache.delete(f"whist:now:{slug}")
 
 
 def value(now: Current, scope: str, name: str, build: Callable[[], T], *, keepable=None) -> T:
@@ -210,13 +160,13 @@ def _consistent(slug: str, build: Callable[[], T]) -> tuple[T, list[tuple] | Non
     seen = ("seen", slug)
     for _ in range(3):
         # The revision read after this request's last build serves as this one's "before".
-        before = request.pop(seen) if request and seen in request else _read_current(slug)
+        before = request.pop(seen) if request and seen in request else read_current(slug)
         _building_now.frame = frame = _Frame()
         try:
             built = build()
         finally:
             _building_now.frame = None
-        after = _read_current(slug)
+        after = read_current(slug)
         if request is not None:
             request[seen] = after
         if after == before:
@@ -315,42 +265,8 @@ def _building(key: str):
             _locks.pop(key, None)  # waiters still hold it; later readers find the value
 
 
-# Values true under their key for as long as anyone can ask (a hand's tally under the hand's
-# own revision): this process's most recent, newest last.
-_facts: OrderedDict[str, object] = OrderedDict()
-_MOST_FACTS = 4000  # a hall event's 50 hands, and a province's events
-
-
-def facts(keys: list[str]) -> dict[str, object]:
-    """The facts kept under ``keys``: from memory, else from Django's cache."""
-    with _memory_lock:
-        found = {key: _facts[key] for key in keys if key in _facts}
-    if missing := [key for key in keys if key not in found]:
-        shared = cache.get_many(missing)
-        found |= shared
-        _remember_facts(shared)
-    return found
-
-
-def keep_facts(found: dict[str, object]) -> None:
-    """Keep facts read in a transaction once it commits (at once outside one)."""
-
-    def keep_them() -> None:
-        cache.set_many(found, KEEP_SECONDS)
-        _remember_facts(found)
-
-    transaction.on_commit(keep_them)
-
-
-def _remember_facts(found: dict[str, object]) -> None:
-    with _memory_lock:
-        _facts.update(found)
-        while len(_facts) > _MOST_FACTS:
-            _facts.popitem(last=False)
-
-
 def clear_memory() -> None:
     """Forget what this process keeps in memory (a test starts with nothing kept)."""
     with _memory_lock:
         _memory.clear()
-        _facts.clear()
+    facts.forget_all()

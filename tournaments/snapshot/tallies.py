@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from ..models import Event, Hand, Loan
 from ..rules.flags import flags_won
-from . import store
+from . import facts, store
 
 
 @dataclass(frozen=True)
@@ -117,13 +117,13 @@ def _tallies(events: list[Event], hands) -> dict[tuple[int, int], HandTally]:
             "pk", "event_id", "number", "revision"
         )
     }
-    found = store.facts([key for _, key in known.values()])
+    found = facts.recall([key for _, key in known.values()])
     missing = [pk for pk, key in known.values() if key not in found]
     tallied = {n: found[key] for n, (_, key) in known.items() if key in found}
     if missing:
         counted = _count(by_id, missing)
         tallied |= {n: tally for n, (_, tally) in counted.items()}
-        store.keep_facts({key: tally for key, tally in counted.values()})
+        facts.keep({key: tally for key, tally in counted.values()})
     return tallied
 
 
