@@ -1,7 +1,7 @@
 """An event's revisions as every process reads them: its row's, and what a write that commits
-tells every process sharing Django's cache (``store.committed``). A season's pages are keyed the same
-way, under "season:<slug>", and what spans every season (a club's page) under "seasons": the
-sum of the seasons' revisions (``snapshot.seasons``).
+tells every process sharing Django's cache (``store.committed``). A season's pages are keyed
+the same way, under "season:<slug>", and what spans every season (a club's page) under
+"seasons": the sum of the seasons' revisions (``snapshot.seasons``).
 """
 
 from __future__ import annotations
