@@ -9,6 +9,7 @@ from tournaments.archive import dumps, export_event, import_event
 from tournaments.csv_formats import TeamRow
 from tournaments.models import ClubEntry, ClubMatch, Event, SeasonRole, TeamSource
 from tournaments.rules.clubs import Candidate, club_key, decide
+from tournaments.rules.errors import RulesError
 from tournaments.services import teams_replace
 from tournaments.services.clubs import match_confirm, match_separate
 from tournaments.services.seasons import season_named
@@ -152,3 +153,20 @@ def test_a_version_1_archive_still_imports_into_its_years_season():
     archive["event"]["starts_on"] = "2024-06-01"
     Event.objects.filter(slug="area-1").delete()
     assert import_event(archive).season.name == "2024"
+
+
+@pytest.mark.parametrize("path", ["event.season", "links"])
+def test_a_version_2_archive_without_its_season_or_links_is_refused(path):
+    """A version 2 archive always carries its season and links: one without them was cut,
+    and is refused with the field named, nothing imported."""
+    made = season(areas=1, tables=4)
+    archive = export_event(made["area-1"])
+    if path == "links":
+        del archive["links"]
+    else:
+        del archive["event"]["season"]
+    Event.objects.filter(slug="area-1").delete()
+    with pytest.raises(RulesError) as refused:
+        import_event(archive)
+    assert path in refused.value.message
+    assert not Event.objects.filter(slug="area-1").exists()

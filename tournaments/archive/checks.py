@@ -39,6 +39,11 @@ def _problems(archive: object) -> list[str]:
     check(SCHEMA, archive, "", out)
     if out:
         return out
+    # Export has written both since version 2; only a version 1 archive may lack them.
+    if archive["version"] >= 2:
+        out += [f"{p}: " + gettext("missing") for p in _version_2_fields(archive)]
+        if out:
+            return out
     event = archive["event"]
     tables = event["tables"]
     out += [f"event.{f}: {m}" for f, m in settings_problems(event, tables=tables).items()]
@@ -77,6 +82,18 @@ def _problems(archive: object) -> list[str]:
     if not out and "links" in archive:
         out += _links(archive)
     return out
+
+
+def _version_2_fields(archive: dict) -> list[str]:
+    """The paths a version 2 archive lacks: the event's season and the links."""
+    return [
+        path
+        for path, there in (
+            ("event.season", "season" in archive["event"]),
+            ("links", "links" in archive),
+        )
+        if not there
+    ]
 
 
 def _links(archive: dict) -> list[str]:
