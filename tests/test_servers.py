@@ -6,13 +6,16 @@ from __future__ import annotations
 
 import os
 import re
+import socket
 import subprocess
 import sys
+import time
 
 import pytest
 
 from tests import servers
 from whistdirector.network import lan_addresses
+from whistdirector.server import IDLE_SECONDS, raise_open_files
 
 pytestmark = pytest.mark.servers
 LAN = (lan_addresses() or ["127.0.0.1"])[0]
@@ -73,6 +76,40 @@ def test_the_hall_does_not_redirect_phones_to_https(hall):
     status, headers, _ = hall.get("/accounts/login/", host(hall))
     assert status == 200
     assert "secure" not in headers.get("Set-Cookie", "").lower()
+
+
+def test_the_hall_keeps_two_thousand_phones_connected_at_once_and_answers_each(hall):
+    """2,000 phones each holding a connection open at the same moment are all answered on it,
+    none turned away; a connection left idle is closed within seconds, as a phone's next
+    refresh simply opens another."""
+    raise_open_files()  # this process holds the 2,000 phones' ends
+    phones = [socket.create_connection(("127.0.0.1", hall.port), timeout=60) for _ in range(2000)]
+    try:
+        request = f"GET /healthz HTTP/1.1\r\nHost: {host(hall)}\r\n\r\n".encode()
+        for phone in phones:
+            phone.sendall(request)
+        # Each answer comes before any phone's connection could idle out: a phone over the
+        # server's limit waits for others to be let go, seconds later.
+        for phone in phones:
+            phone.settimeout(IDLE_SECONDS - 1)
+        answers = [phone.makefile("rb").readline() for phone in phones]
+        assert answers.count(b"HTTP/1.1 200 OK\r\n") == 2000, set(answers)
+        time.sleep(IDLE_SECONDS + 3)  # the idle phones' connections end at the server
+        assert all(_closed_by_server(phone) for phone in phones[:50])
+    finally:
+        for phone in phones:
+            phone.close()
+
+
+def _closed_by_server(phone: socket.socket) -> bool:
+    """True when the server has ended the connection: what is left reads to its end."""
+    phone.settimeout(5)
+    try:
+        while chunk := phone.recv(65536):
+            del chunk
+    except TimeoutError:
+        return False
+    return True
 
 
 def hall_with_nobody_at_the_keyboard(env: dict[str, str]) -> subprocess.CompletedProcess:
