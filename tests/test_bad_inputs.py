@@ -22,6 +22,7 @@ from tournaments.services import ResultEntry, results_record, teams_replace
 from tournaments.services.table_entry import table_tokens_issue
 
 from . import servers
+from .content_policy import POLICY, directives
 from .leader_helpers import make_event, make_user, play
 
 pytestmark = pytest.mark.django_db
@@ -409,6 +410,13 @@ def test_every_answer_refuses_the_camera_microphone_and_location(client, path):
     location to any page."""
     policy = client.get(path).headers["Permissions-Policy"]
     assert {"camera=()", "microphone=()", "geolocation=()"} <= set(policy.split(", "))
+
+
+@pytest.mark.parametrize("path", ["/", "/hall/", "/accounts/login/", "/static/css/whist.css"])
+def test_every_answer_runs_only_the_apps_own_files(client, path):
+    """Pages and static files carry a Content-Security-Policy that allows only the app's own
+    scripts, styles and images, no plugin, and no framing by another site."""
+    assert directives(client.get(path).headers["Content-Security-Policy"]) == POLICY
 
 
 def test_an_ordinary_403_is_one_line_in_the_console(client):
