@@ -6,13 +6,16 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django.test import Client
 from django.urls import reverse
 
 from tournaments import snapshot
@@ -22,6 +25,7 @@ from tournaments.services import ResultEntry, results_record, teams_replace
 from tournaments.services.table_entry import table_tokens_issue
 
 from . import servers
+from .content_policy import POLICY, directives
 from .leader_helpers import make_event, make_user, play
 
 pytestmark = pytest.mark.django_db
@@ -409,6 +413,61 @@ def test_every_answer_refuses_the_camera_microphone_and_location(client, path):
     location to any page."""
     policy = client.get(path).headers["Permissions-Policy"]
     assert {"camera=()", "microphone=()", "geolocation=()"} <= set(policy.split(", "))
+
+
+@pytest.mark.parametrize("path", ["/", "/hall/", "/accounts/login/", "/static/css/whist.css"])
+def test_every_answer_runs_only_the_apps_own_files(client, path):
+    """Pages and static files carry a Content-Security-Policy that allows only the app's own
+    scripts, styles and images, no plugin, and no framing by another site."""
+    assert directives(client.get(path).headers["Content-Security-Policy"]) == POLICY
+
+
+INLINE_CODE = re.compile(
+    r"\sstyle\s*=|\son[a-z]+\s*=|<style|<script(?![^>]*\ssrc=)|javascript:", re.IGNORECASE
+)
+# In a script, the same in the markup it writes (a line with a tag), and the attributes it sets.
+SCRIPT_MARKUP = re.compile(r"<[a-z]", re.IGNORECASE)
+SCRIPT_ATTRIBUTE = re.compile(r"setAttribute\(\s*[\"'](style|on[a-z]+)[\"']", re.IGNORECASE)
+
+
+def inline_code(path: Path, line: str) -> bool:
+    if path.suffix != ".js":
+        return bool(INLINE_CODE.search(line))
+    written = SCRIPT_MARKUP.search(line) and INLINE_CODE.search(line)
+    return bool(written or SCRIPT_ATTRIBUTE.search(line))
+
+
+def test_no_template_or_script_writes_inline_code():
+    """No template (Django's, Jinja2's, the practice room's) and no markup a script writes holds
+    a style attribute, an on... handler, a style element, a script without src or a
+    javascript: link: the policy would refuse each."""
+    root = Path(__file__).resolve().parent.parent
+    files = [
+        *root.glob("tournaments/templates/**/*.html"),
+        *root.glob("tournaments/jinja2/**/*.html"),
+        *root.glob("practice/templates/**/*.html"),
+        *root.glob("tournaments/static/js/*.js"),
+        *root.glob("practice/static/practice/*.js"),
+    ]
+    assert len(files) > 50
+    found = [
+        f"{path.relative_to(root)}:{number}: {line.strip()}"
+        for path in files
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if inline_code(path, line)
+    ]
+    assert found == []
+
+
+def test_a_form_sent_without_its_safety_cookie_gets_the_apps_own_page_in_french():
+    """A login form sent without its CSRF cookie, from a French browser: 403 with the app's own
+    page in French ("Ce formulaire a expiré"), no inline style or script for the policy to
+    refuse."""
+    strict = Client(enforce_csrf_checks=True, HTTP_ACCEPT_LANGUAGE="fr-CA")
+    response = strict.post(reverse("login"), {"username": "lead", "password": "x"})
+    page = response.content.decode()
+    assert response.status_code == 403 and "Ce formulaire a expiré" in page
+    assert "style=" not in page and "<style" not in page and "<script>" not in page
 
 
 def test_an_ordinary_403_is_one_line_in_the_console(client):

@@ -71,6 +71,18 @@ def test_a_second_phone_gets_djangos_answer_without_django(hall, event, path):
     assert django.calls == 1 and again == first and first[0] == "200 OK"
 
 
+def test_the_kept_answer_keeps_the_content_security_policy(hall, event):
+    """A second phone, handed the kept standings without Django, gets the same
+    Content-Security-Policy and Permissions-Policy as the first (headers are kept whole)."""
+    app, django = hall
+    first = get(app, f"/events/{event.slug}/standings/")
+    again = get(app, f"/events/{event.slug}/standings/")
+    assert django.calls == 1
+    assert "script-src 'self'" in again[1]["Content-Security-Policy"]
+    for name in ("Content-Security-Policy", "Permissions-Policy"):
+        assert again[1][name] == first[1][name]
+
+
 def test_each_language_and_encoding_gets_its_own_answer(hall, event):
     """A French phone and a phone without gzip get their own answers, not another's."""
     app, django = hall

@@ -2,8 +2,8 @@
 values of any size, JSON of any depth), the server answers without a server error, and a refused
 input writes nothing. Run on SQLite and on PostgreSQL (.ci/run), as every test is.
 
-The practice room's JSON endpoints are left out: they move to their own app (practice/), whose
-own tests hold them.
+The practice room's JSON endpoints are here too: a refused request leaves the browser's deals
+as they were.
 """
 
 from __future__ import annotations
@@ -16,6 +16,8 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from practice.views.tables import SESSION_KEY
+from tests.practice.tabs import Tab
 from tournaments import snapshot
 from tournaments.models import AuditEntry, Event, HandResult, TableSubmission, Team
 from tournaments.services.table_entry import table_tokens_issue
@@ -241,3 +243,62 @@ def test_any_body_a_phone_sends_is_answered_and_a_refused_one_changes_nothing(cl
     response = client.post(url, body, content_type="application/json")
     saved = response.status_code == 200 and response.json().get("saved") is True
     refused_or_done(response, before, saved)
+
+
+PRACTICE_POSTS = [
+    "/practice/api/start/",
+    "/practice/api/play/",
+    "/practice/api/undo/",
+    "/practice/api/hint/",
+    "/practice/militac/api/start/",
+    "/practice/militac/api/move/",
+    "/practice/militaire/api/start/",
+    "/practice/militaire/api/move/",
+]
+PRACTICE_DEAL = 3
+practice_values = (
+    json_values
+    | bombs
+    | st.sampled_from(
+        [PRACTICE_DEAL, str(PRACTICE_DEAL), 0, "AS", "pass", "draw", "basic", "army", "3", "H"]
+    )
+)
+# Mostly the deal in play, so that the other values reach the game's options and moves.
+practice_requests = st.fixed_dictionaries(
+    {"deal": st.sampled_from([PRACTICE_DEAL, PRACTICE_DEAL, str(PRACTICE_DEAL)]) | practice_values},
+    optional={
+        name: practice_values
+        for name in ("after", "resume", "card", "move", "trump", "pack", "players", "level", "x")
+    },
+)
+
+
+@pytest.fixture
+def practice_client(client):
+    """A browser with a deal of each game in play (deal 3, the basic computers)."""
+    client.raise_request_exception = False
+    for game in ("whist", "militac", "militaire"):
+        Tab(client, game, PRACTICE_DEAL).start()
+    return client
+
+
+@FUZZ
+@given(
+    url=st.sampled_from(PRACTICE_POSTS),
+    body=st.one_of(
+        st.binary(max_size=1024),
+        bombs.map(str.encode),
+        practice_requests.map(lambda d: json.dumps(d, allow_nan=True).encode()),
+    ),
+)
+def test_any_body_a_practice_table_is_sent_is_answered_and_a_refused_one_changes_nothing(
+    practice_client, url, body
+):
+    """Every practice table's POST address (whist's start, play, undo and hint; Militac's and
+    Militaire's start and move) given random bytes, JSON bombs or requests with values of any
+    type and size: no server error; unless answered 200, the browser's deals are unchanged."""
+    before = practice_client.session.get(SESSION_KEY)
+    response = practice_client.post(url, body, content_type="application/json")
+    assert response.status_code < 500
+    if response.status_code != 200:
+        assert practice_client.session.get(SESSION_KEY) == before

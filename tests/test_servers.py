@@ -14,6 +14,7 @@ import time
 import pytest
 
 from tests import servers
+from tests.content_policy import POLICY, directives
 from whistdirector.network import lan_addresses
 from whistdirector.server import IDLE_SECONDS, raise_open_files
 
@@ -112,6 +113,17 @@ def _closed_by_server(phone: socket.socket) -> bool:
     return True
 
 
+@pytest.mark.parametrize(
+    "path", ["/events/provincial-demo/standings/", "/hall/", "/accounts/login/", "/nowhere/"]
+)
+def test_the_hall_answers_under_the_content_security_policy(hall, path):
+    """whist-director hall: public pages (asked twice, the second answer the kept one), the
+    hall page, the login page and a not-found page carry the strict policy."""
+    for _ in range(2):
+        _, headers, _ = hall.get(path, host(hall))
+        assert directives(headers.get("Content-Security-Policy")) == POLICY, path
+
+
 def hall_with_nobody_at_the_keyboard(env: dict[str, str]) -> subprocess.CompletedProcess:
     return subprocess.run(  # noqa: S603
         [sys.executable, "-m", "whistdirector", "hall", "--listen", "127.0.0.1:1"],
@@ -146,7 +158,8 @@ def test_the_hall_asks_for_a_leader_when_there_is_none(tmp_path):
 
 def test_the_hosted_server_serves_https_behind_its_proxy(tmp_path):
     """make serve: plain requests are sent to HTTPS; through the proxy pages and static files
-    answer (on PostgreSQL when DATABASE_URL is set, as on a province's server)."""
+    answer, pages under the strict Content-Security-Policy (on PostgreSQL when DATABASE_URL is
+    set, as on a province's server)."""
     env = servers.environment(
         tmp_path,
         WHIST_SECRET_KEY="a-long-random-secret-for-the-hosted-test-0123456789",
@@ -164,6 +177,8 @@ def test_the_hosted_server_serves_https_behind_its_proxy(tmp_path):
         assert status == 200
         stylesheet = servers.assets(page)[0]
         assert server.get(stylesheet, "whist.example.org", proxied)[0] == 200
+        _, headers, _ = server.get("/accounts/login/", "whist.example.org", proxied)
+        assert directives(headers.get("Content-Security-Policy")) == POLICY
     finally:
         server.stop()
 

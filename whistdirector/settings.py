@@ -15,6 +15,8 @@ import tempfile
 from datetime import timedelta
 from pathlib import Path
 
+from csp.constants import NONE, SELF
+
 from . import config
 from .paths import data_dir, hall_secret_key
 
@@ -64,11 +66,13 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_tables2",
     "axes",
+    "csp",  # its checks read CONTENT_SECURITY_POLICY below
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whistdirector.security.PermissionsPolicyMiddleware",  # static files' answers too
+    "csp.middleware.CSPMiddleware",  # likewise
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "tournaments.quick_forms.QuickFormsMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -109,6 +113,25 @@ PERMISSIONS_POLICY = (
     )
     + ", fullscreen=(self)"
 )
+
+# Every script and stylesheet is one of the app's own files, so a page runs and styles nothing
+# else: no inline script, style or event handler, no other site, no plugin, no framing. The
+# policy is the same on every answer (no nonce), so the hall's whole answers, rendered once for
+# every reader (tournaments/snapshot/hall.py), keep it as they keep every header. The QR codes
+# are inline SVG (markup, not an image): images come from the app's own files only. Django's
+# admin on 5.2 has no inline script or style either, so it is not excluded.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
 
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",

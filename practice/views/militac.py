@@ -10,6 +10,7 @@ from ..games.militac.cards import Card, Company, Seat
 from ..games.militac.game import AIDE, BIDDING, OVER, Bid, Game
 from ..games.table import IllegalMove
 from . import militac_words as words
+from .tables import option
 
 HUMAN = Seat.SOUTH
 LEVELS = {
@@ -28,7 +29,7 @@ CHOICES = {"levels": LEVELS}
 
 
 def options(params) -> dict:
-    level = params.get("level") or "basic"
+    level = option(params, "level", "basic")
     return {"level": level if level in LEVELS else "basic"}
 
 

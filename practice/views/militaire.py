@@ -10,6 +10,7 @@ from ..games.militaire.cards import PACK_NAMES, Card, parse
 from ..games.militaire.game import DRAW, GAME_OVER, MELD, ROUND_OVER, TARGET, Game
 from ..games.table import IllegalMove
 from . import militaire_words as words
+from .tables import option
 
 HUMAN = 0
 LEVELS = {
@@ -32,8 +33,8 @@ CHOICES = {
 
 
 def options(params) -> dict:
-    level = params.get("level") or "basic"
-    pack = params.get("pack") or "french"
+    level = option(params, "level", "basic")
+    pack = option(params, "pack", "french")
     players = str(params.get("players") or "4")
     return {
         "level": level if level in LEVELS else "basic",

@@ -100,10 +100,10 @@ def rules(request, game: str):
 
 
 @require_POST
-def start(request, game: str):
+@tables.reads_body
+def start(request, body: dict, game: str):
     """Deal the game named in the body afresh; with ``resume``, carry on the one in play."""
     module = _game(game)
-    body = tables.body(request)
     try:
         key = _key(game, module, body)
     except Refused as refused:
@@ -136,10 +136,10 @@ def state(request, game: str):
 
 
 @require_POST
-def move(request, game: str):
+@tables.reads_body
+def move(request, body: dict, game: str):
     """Make the person's move; refuse it, changing nothing, if the rules do not allow it now."""
     module = _game(game)
-    body = tables.body(request)
     with tables.tables(request) as held:
         stored = None
         try:

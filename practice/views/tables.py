@@ -10,16 +10,18 @@ refused, and the tab is shown where the deal stands.
 
 from __future__ import annotations
 
-import json
 import secrets
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import wraps
 from importlib import import_module
 
 from django.conf import settings
 from django.http import JsonResponse
 from django.utils.translation import gettext as _
+
+from tournaments.rules.json_input import read_json
 
 SESSION_KEY = "practice_tables"
 KEPT = 24  # deals a browser keeps at once; the one touched longest ago goes first
@@ -53,12 +55,38 @@ class Refused(Exception):
 
 
 def body(request) -> dict:
-    """A request's JSON body as a dict (empty if it is not one)."""
+    """A request's JSON body as a dict. A body that is not JSON, not an object, or nested too
+    deep or holding a number too long to be one of the table's (read_json's bounds) is refused:
+    no script of the room sends one."""
     try:
-        found = json.loads(request.body or b"{}")
-    except ValueError:
-        return {}
-    return found if isinstance(found, dict) else {}
+        found = read_json(request.body or b"{}")
+    except ValueError:  # not JSON, not UTF-8, beyond the bounds (a RulesError is a ValueError)
+        found = None
+    if not isinstance(found, dict):
+        raise Refused(_("This request could not be read; reload the page."), 400)
+    return found
+
+
+def reads_body(view: Callable) -> Callable:
+    """Hand ``view`` the request's JSON body (``body``) after the request; a body that cannot
+    be read is answered 400 before the view runs, and nothing changes."""
+
+    @wraps(view)
+    def with_body(request, *args, **kwargs):
+        try:
+            found = body(request)
+        except Refused as refusal:
+            return refusal.response()
+        return view(request, found, *args, **kwargs)
+
+    return with_body
+
+
+def option(params, name: str, default: str) -> str:
+    """The option ``name`` as the request gives it, if it is words at all (a request may send
+    a number, a list or nothing), else ``default``."""
+    value = params.get(name)
+    return value if isinstance(value, str) and value else default
 
 
 def table_key(game: str, params, options: dict) -> str:

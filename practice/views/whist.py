@@ -38,8 +38,8 @@ REVIEW_WAIT = 10.0  # seconds a request for the costs waits before telling the p
 
 def options(params) -> dict:
     """The trump code (or None for the deal's own) and computer level asked for."""
-    trump = (params.get("trump") or "").upper()
-    level = params.get("level") or "basic"
+    trump = tables.option(params, "trump", "").upper()
+    level = tables.option(params, "level", "basic")
     return {
         "trump": trump if trump in TRUMP_CODES else None,
         "level": level if level in LEVELS else "basic",
@@ -69,9 +69,9 @@ def page(request):
 
 
 @require_POST
-def start(request):
+@tables.reads_body
+def start(request, body: dict):
     """Deal the hand named in the body afresh; with ``resume``, carry on the one in play."""
-    body = tables.body(request)
     try:
         key = _key(body)
     except Refused as refusal:
@@ -102,9 +102,9 @@ def state_view(request):
 
 
 @require_POST
-def play(request):
+@tables.reads_body
+def play(request, body: dict):
     """Play South's card; refuse it, changing nothing, if it is not South's legal card now."""
-    body = tables.body(request)
     with tables.tables(request) as held:
         try:
             key, stored, game = _move(held, body)
@@ -124,9 +124,9 @@ def play(request):
 
 
 @require_POST
-def undo(request):
+@tables.reads_body
+def undo(request, body: dict):
     """Take back South's last card and the computers' cards after it, until the hand ends."""
-    body = tables.body(request)
     with tables.tables(request) as held:
         try:
             key, stored, game = _move(held, body)
@@ -147,9 +147,9 @@ def undo(request):
 
 
 @require_POST
-def hint(request):
+@tables.reads_body
+def hint(request, body: dict):
     """The card the expert level would play now in South's place, and why."""
-    body = tables.body(request)
     with tables.tables(request) as held:
         try:
             key, stored, game = _move(held, body)

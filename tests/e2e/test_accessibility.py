@@ -12,6 +12,7 @@ import axe_playwright_python
 import pytest
 
 from tests.e2e.test_entry import FAST_HASHER, log_in
+from tests.e2e.waiting import wait_until
 from tests.leader_helpers import make_event, make_user, play
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -155,17 +156,17 @@ def test_every_practice_page_passes_axe(page, live_server):
         page.goto(base + path)
         problems += [f"{path}: {p}" for p in serious(page, PRACTICE_RULES)]
     page.goto(f"{base}/practice/?deal=2024&pace=0&hold=0")
-    page.wait_for_function(SOUTH)
+    wait_until(page, SOUTH)
     page.get_by_role("button", name="Hint").click()
     page.wait_for_selector("#hand button.hinted")
     problems += [f"whist: {p}" for p in serious(page, PRACTICE_RULES)]
     while page.locator("#summary").is_hidden():
         page.locator("#hand button:not([disabled])").first.click()
-        page.wait_for_function(SOUTH)
+        wait_until(page, SOUTH)
     page.wait_for_selector("#review-waiting[hidden]", state="attached")
     problems += [f"whist review: {p}" for p in serious(page, PRACTICE_RULES)]
     page.goto(f"{base}/practice/militac/?deal=11&pace=0")
-    page.wait_for_function("!document.getElementById('pass-button').disabled")
+    wait_until(page, "!document.getElementById('pass-button').disabled")
     problems += [f"militac: {p}" for p in serious(page, PRACTICE_RULES)]
     page.goto(f"{base}/practice/militaire/?deal=4&pace=0")
     page.get_by_role("button", name="Stock").click()

@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from tests import servers
-from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS
+from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, watch
+from tests.e2e.waiting import wait_until
 from whistdirector.network import lan_addresses
 
 LAN = (lan_addresses() or ["127.0.0.1"])[0]
@@ -22,14 +23,16 @@ def hall(tmp_path_factory):
 
 
 @pytest.fixture
-def phone(browser_type, hall):
+def phone(browser_type, hall, no_policy_violations):
     # The phone's name for the laptop resolves to 127.0.0.1: the traffic stays on loopback.
+    # A browser of its own, so watched here for policy violations (conftest watches the rest).
     browser = browser_type.launch(
         executable_path=CHROMIUM,
         headless=True,
         args=[*CHROMIUM_ARGS, f"--host-resolver-rules=MAP {LAN} 127.0.0.1"],
     )
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    watch(context, no_policy_violations)
     yield context.new_page()
     browser.close()
 
@@ -46,7 +49,7 @@ def test_the_projector_refreshes_itself_through_the_hall_server(phone, hall):
     """The projector's script runs and fetches standings.json from the laptop."""
     phone.goto(f"http://{LAN}:{hall.port}/events/provincial-demo/projector/")
     phone.evaluate("window.whistProjectorRefresh()")
-    phone.wait_for_function("document.getElementById('updated').textContent.includes('updated')")
+    wait_until(phone, "document.getElementById('updated').textContent.includes('updated')")
     assert phone.locator("#projector-rows tr").count() == 16
 
 

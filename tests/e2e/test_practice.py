@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.e2e.waiting import wait_until
+
 pytestmark = pytest.mark.django_db(transaction=True)
 
 # pace=0 plays the computer's cards without the pause a person needs to follow them.
@@ -21,9 +23,10 @@ def legal_cards(page: Page):
 
 def wait_for_south_or_end(page: Page) -> bool:
     """Wait until South may play (True) or the summary shows (False)."""
-    page.wait_for_function(
+    wait_until(
+        page,
         "document.querySelector('#hand button:not([disabled])')"
-        " || !document.getElementById('summary').hidden"
+        " || !document.getElementById('summary').hidden",
     )
     return page.locator("#summary").is_hidden()
 

@@ -9,6 +9,8 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.e2e.waiting import wait_until
+
 pytestmark = pytest.mark.django_db(transaction=True)
 
 PHONE = {"width": 390, "height": 844}
@@ -21,7 +23,7 @@ SOUTH = (
 
 def south_to_play(page: Page) -> bool:
     """Wait until South may play (True) or the hand is over (False)."""
-    page.wait_for_function(SOUTH)
+    wait_until(page, SOUTH)
     return page.locator("#summary").is_hidden()
 
 
@@ -188,17 +190,19 @@ def test_your_turn_changes_the_moment_a_card_is_played(
 
 def militac_to_play(page: Page) -> None:
     """Pass through the bidding up to South's first card."""
-    page.wait_for_function(
+    wait_until(
+        page,
         "!document.getElementById('pass-button').disabled"
         " || document.querySelector('#hand button:not([disabled])')"
-        " || !document.getElementById('summary').hidden"
+        " || !document.getElementById('summary').hidden",
     )
     while page.locator("#bid-form").is_visible():
         page.get_by_role("button", name="Pass").click()
-        page.wait_for_function(
+        wait_until(
+            page,
             "!document.getElementById('pass-button').disabled"
             " || document.querySelector('#hand button:not([disabled])')"
-            " || !document.getElementById('summary').hidden"
+            " || !document.getElementById('summary').hidden",
         )
 
 
@@ -219,7 +223,11 @@ def test_on_a_phone_the_trick_and_the_whole_hand_share_one_screen(page: Page, li
         trick = ".table-area"
     else:
         page.goto(f"{live_server.url}/practice/militaire/?deal=4&pace=0")
-        page.get_by_role("button", name="Stock").click()
+        stock = page.get_by_role("button", name="Stock")
+        expect(stock).to_be_enabled()
+        # A tap that scrolls nothing: Playwright's click scrolls the button into view first,
+        # and while the opening moves are still being written it may sit lower for a moment.
+        stock.dispatch_event("click")
         page.wait_for_selector("#hand button:not([disabled])")
         trick = ".piles"
     # From the top of the page, as the player sees it: a click that the browser had to scroll

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, expect
 
+from tests.e2e.waiting import wait_until
 from tests.french.leftovers import english_left
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -29,7 +30,7 @@ def test_a_practice_hand_plays_in_french_on_a_phone(browser: Browser, live_serve
     expect(page.locator("#briefing-deal")).to_have_text(
         re.compile(r"^(Nord|Est|Sud|Ouest) distribue et (Nord|Est|Sud|Ouest) entame\.$")
     )
-    page.wait_for_function("document.querySelector('#hand button:not([disabled])')")
+    wait_until(page, "document.querySelector('#hand button:not([disabled])')")
     expect(page.get_by_role("button", name=CARD_NAME)).to_have_count(13)
     expect(page.locator("#turn")).to_have_text(re.compile(r"^À vous — levée 1 sur 13$"))
     card = page.locator("#hand button:not([disabled])").first
@@ -47,9 +48,10 @@ def test_a_practice_hand_plays_in_french_on_a_phone(browser: Browser, live_serve
     )
     page.screenshot(path=Path(tempfile.gettempdir()) / "practice-fr-390.png", full_page=True)
     page.locator("#table").click()
-    page.wait_for_function(
+    wait_until(
+        page,
         "document.querySelector('#hand button:not([disabled])')"
-        " || !document.getElementById('summary').hidden"
+        " || !document.getElementById('summary').hidden",
     )
     text = page.locator("main").inner_text()
     assert "Atout" in text and "Vos cartes" in text

@@ -7,6 +7,8 @@ import os
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.e2e.waiting import wait_until
+
 pytestmark = pytest.mark.django_db(transaction=True)
 
 PHONE = {"width": 390, "height": 844}
@@ -20,10 +22,11 @@ def shot(page: Page, name: str) -> None:
 
 def militac_wait(page: Page) -> str:
     """Wait until South must act or the deal is over; say which."""
-    page.wait_for_function(
+    wait_until(
+        page,
         "!document.getElementById('summary').hidden"
         " || !document.getElementById('pass-button').disabled"
-        " || document.querySelector('#hand button:not([disabled])')"
+        " || document.querySelector('#hand button:not([disabled])')",
     )
     if page.locator("#summary").is_visible():
         return "over"
@@ -48,8 +51,8 @@ def play_militac(page: Page, url: str, name: str) -> None:
                 shot(page, f"{name}-play")
             page.locator("#hand button:not([disabled])").first.click()
             clicks += 1
-        page.wait_for_function(
-            "document.querySelectorAll('#hand button:not([disabled])').length === 0 || true"
+        wait_until(
+            page, "document.querySelectorAll('#hand button:not([disabled])').length === 0 || true"
         )
     shot(page, f"{name}-over")
     expect(page.locator("#summary-text")).to_contain_text("score")
@@ -76,16 +79,18 @@ def play_militaire_round(page: Page, url: str, name: str) -> None:
     page.goto(url)
     turns = 0
     while True:
-        page.wait_for_function(
+        wait_until(
+            page,
             "!document.getElementById('summary').hidden"
-            " || !document.getElementById('draw-stock').disabled"
+            " || !document.getElementById('draw-stock').disabled",
         )
         if page.locator("#summary").is_visible():
             break
         page.get_by_role("button", name="Stock").click()
-        page.wait_for_function(
+        wait_until(
+            page,
             "!document.getElementById('summary').hidden"
-            " || document.querySelector('#hand button:not([disabled])')"
+            " || document.querySelector('#hand button:not([disabled])')",
         )
         if page.locator("#summary").is_visible():
             break

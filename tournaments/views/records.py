@@ -15,9 +15,9 @@ from django.views.decorators.http import require_GET, require_http_methods
 from .. import permissions, snapshot
 from ..csv_formats import RESULT_COLUMNS, RESULT_OPTIONAL, CsvErrors, parse_results
 from ..forms import ArchiveForm, DeleteEventForm, ResultsCsvForm
-from ..json_input import JsonRefused, read_json
 from ..models import Event
 from ..rules.errors import RulesError
+from ..rules.json_input import JsonRefused, read_json
 from ..services import records
 from .access import event_page
 from .setup import _preview

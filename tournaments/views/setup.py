@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -15,7 +17,7 @@ from .. import permissions, selectors, services, snapshot
 from ..csv_formats import PROBLEMS_SHOWN, TEAM_COLUMNS, CsvErrors, csv_lines, parse_teams
 from ..csv_formats import teams_template as teams_template_text
 from ..forms import LEVEL_PRESETS, EventCreateForm, EventSettingsForm, TeamsCsvForm
-from ..models import Event
+from ..models import Event, Level
 from ..rules.errors import RulesError
 from ..rules.event_settings import typed_number
 from ..services import setup as setup_services
@@ -60,8 +62,15 @@ def event_new(request):
                 request, _("%(event)s is created. Next: the teams.") % {"event": event.name}
             )
             return redirect(reverse("tournaments:teams", args=[event.slug]))
-    context = {"form": form, "level_presets": {str(k): v for k, v in LEVEL_PRESETS.items()}}
-    return render(request, "tournaments/event_new.html", context)
+    return render(request, "tournaments/event_new.html", {"form": form, "presets": _presets()})
+
+
+def _presets() -> str:
+    """What choosing a level fills in on the new-event page (static/js/event_new.js): its
+    rotation, and a provincial's 16 tables."""
+    presets = {str(level): {"pattern": pattern} for level, pattern in LEVEL_PRESETS.items()}
+    presets[str(Level.PROVINCIAL)]["tables"] = 16
+    return json.dumps(presets)
 
 
 def _end_play(request, event: Event) -> str | None:

@@ -17,10 +17,10 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
 from .. import selectors, snapshot
-from ..json_input import read_json
 from ..rules.errors import RulesError
 from ..rules.event_settings import typed_number
 from ..rules.flags import flags_won
+from ..rules.json_input import read_json
 from ..rules.types import Trump
 from ..services.table_entry import TableEntry, table_entry_submit
 from .hall_words import MOST_RUNS, next_move_words, waiting_words

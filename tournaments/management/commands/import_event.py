@@ -6,9 +6,9 @@ from django.core.management.base import CommandError
 from django.utils.translation import gettext, gettext_lazy
 
 from tournaments.archive import import_event
-from tournaments.json_input import read_json
 from tournaments.management.base import AppCommand
 from tournaments.rules.errors import RulesError
+from tournaments.rules.json_input import read_json
 
 from .import_teams import read_text
 

@@ -7,10 +7,10 @@ from django.utils.translation import gettext, gettext_lazy
 
 from tournaments import backups, snapshot
 from tournaments.archive import import_event
-from tournaments.json_input import read_json
 from tournaments.management.base import AppCommand
 from tournaments.models import Event
 from tournaments.rules.errors import RulesError
+from tournaments.rules.json_input import read_json
 
 
 class Command(AppCommand):

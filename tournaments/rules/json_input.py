@@ -1,10 +1,14 @@
-"""JSON from outside the app (a phone's entry, an archive being restored), read with bounds.
+"""JSON from outside the app (a phone's entry, an archive being restored, a practice table's
+request), read with bounds.
 
 Python's json reads a body nested thousands of levels deep until it runs out of stack
 (RecursionError), reads ``1e400`` as infinity and ``NaN``/``Infinity`` as numbers, and an
 archive nested a thousand levels deep passes parsing only to fail wherever it is walked next.
 So the depth and the length of every number are checked on the text before it is parsed, and
-numbers that are not finite are refused while it is parsed. Pure (no Django).
+numbers that are not finite are refused while it is parsed. Pure (no Django), and here among
+the rules because this is the layer both apps may import (tests/test_architecture.py): the
+practice room reads its tables' requests with it too, and its refusals are RulesErrors,
+translated where they are read.
 """
 
 from __future__ import annotations
@@ -14,9 +18,10 @@ import math
 import re
 from itertools import accumulate
 
-from .rules.errors import RulesError, gettext_noop
+from .errors import RulesError, gettext_noop
 
-# An archive nests six levels (the audit's playoff cuts are the deepest); a phone's entry one.
+# An archive nests six levels (the audit's playoff cuts are the deepest); a phone's entry and a
+# practice table's request one.
 DEPTH_MAX = 20
 # A number in any of them has a few digits (a date is a string); 30 leaves room to spare.
 NUMBER_MAX = 30

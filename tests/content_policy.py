@@ -1,0 +1,21 @@
+"""The Content-Security-Policy every answer carries (whistdirector/settings.py), as the tests of
+both servers and the browser read it: directive by directive."""
+
+from __future__ import annotations
+
+POLICY = {
+    "default-src": "'self'",
+    "script-src": "'self'",
+    "style-src": "'self'",
+    "img-src": "'self'",
+    "object-src": "'none'",
+    "base-uri": "'self'",
+    "form-action": "'self'",
+    "frame-ancestors": "'none'",
+}
+
+
+def directives(header: str | None) -> dict[str, str]:
+    """A Content-Security-Policy header's directives (empty when there is none)."""
+    parts = (part.strip() for part in (header or "").split(";"))
+    return dict(part.split(" ", 1) for part in parts if part)
