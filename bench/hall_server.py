@@ -42,7 +42,9 @@ def leader_tricks(hand: int, table: int) -> int:
 def start_server(args, data: Path) -> subprocess.Popen:
     command = args.server.format(python=sys.executable, host=HOST, port=args.port)
     env = dict(os.environ, WHIST_PUBLIC_URL=f"http://{HOST}:{args.port}")
-    if args.workers > 1:  # a hosted installation: its own secret, plain HTTP on loopback
+    # A hosted installation (several workers, or one sharing Redis as hosts do): its own
+    # secret, plain HTTP on loopback.
+    if args.workers > 1 or args.redis:
         command = (
             f"{sys.executable} -m whistdirector serve --listen {HOST}:{args.port} "
             f"--workers {args.workers}"
