@@ -9,6 +9,7 @@ import gzip
 import time
 
 import pytest
+from django.core.cache import cache
 from django.db import connection
 from django.test import Client
 from django.urls import reverse
@@ -62,6 +63,27 @@ def test_a_saved_result_shows_on_the_next_read(client, event):
     results_record(event=event, entries=[ResultEntry(3, 1, 13)], actor=None)
     after = client.get(url).content.decode()
     cell = '<td class="num">13</td>'  # hand 13's number, and now hand 3's visitors' tricks
+    assert after.count(cell) == before.count(cell) + 1
+
+
+@committing
+def test_phones_are_not_held_behind_the_build_of_a_page_after_a_save(event):
+    """After a save, while one request builds a table's page again (here: another process holds
+    the build), a phone is given the whole page as it was before the save at once, not a wait;
+    that page is not kept as the new one, and once built the new page shows the saved hand."""
+    url = reverse("tournaments:table", args=[event.slug, 1])
+    cell = '<td class="num">13</td>'  # hand 13's number, then also hand 3's visitors' tricks
+    before = Client(HTTP_ACCEPT_LANGUAGE="en-ca").get(url).content.decode()
+    results_record(event=event, entries=[ResultEntry(3, 1, 13)], actor=None)
+    now = store.current(event.slug)
+    lease = f"{store._key(now.event_id, 'revision', now.revision, f'page:en-ca:{url}')}:building"
+    cache.add(lease, 1, 30)  # as another process's build of the page holds it
+    try:
+        meanwhile = Client(HTTP_ACCEPT_LANGUAGE="en-ca").get(url).content.decode()
+    finally:
+        cache.delete(lease)
+    after = Client(HTTP_ACCEPT_LANGUAGE="en-ca").get(url).content.decode()
+    assert meanwhile == before
     assert after.count(cell) == before.count(cell) + 1
 
 

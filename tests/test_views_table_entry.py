@@ -119,7 +119,7 @@ def entry_page_queries(client, tables: int) -> int:
 def test_the_entry_page_runs_the_same_queries_for_8_and_64_tables(client):
     """A table's entry page for 64 tables runs no more queries than for 8."""
     small, large = entry_page_queries(client, 8), entry_page_queries(client, 64)
-    assert small == large and small <= 12  # cold: the revision read around each value built
+    assert small == large and small <= 14  # cold: the revision read around each value built
 
 
 def test_table_links_prints_each_tables_public_page_and_entry_address():

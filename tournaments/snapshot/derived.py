@@ -27,10 +27,11 @@ from .tallies import Tallies
 from .tallies import tallies as count_tallies
 
 
-def cached(event: Event, name: str, build, *, scope: str = "revision"):
+def cached(event: Event, name: str, build, *, scope: str = "revision", alone: bool = False):
     """``build()``'s value for ``event`` at its revision (``scope="setup"``: at its setup
-    revision, for what the teams, rotation and settings alone decide)."""
-    return store.value(store.current_of(event), scope, name, build)
+    revision, for what the teams, rotation and settings alone decide); ``alone``: built and
+    kept once for every page that reads it (``store.value``)."""
+    return store.value(store.current_of(event), scope, name, build, alone=alone)
 
 
 def page_event(slug: str) -> Event:
@@ -68,7 +69,7 @@ def team_at(event: Event, table: int) -> Team | None:
 
 def tallies(event: Event) -> Tallies:
     """Flags won and lost per day and table (only hands saved since are read again)."""
-    return cached(event, "tallies", lambda: count_tallies(event))
+    return cached(event, "tallies", lambda: count_tallies(event), alone=True)
 
 
 def table_results(event: Event, table: int) -> list[Result]:
@@ -82,7 +83,7 @@ def table_results(event: Event, table: int) -> list[Result]:
             by_table.setdefault(r.visitor_table, []).append(r)
         return by_table
 
-    return cached(event, "results by table", build).get(table, [])
+    return cached(event, "results by table", build, alone=True).get(table, [])
 
 
 def _ranked(event: Event) -> tuple[list[Standing], int, Overview]:

@@ -48,12 +48,15 @@ def public_page(view=None, *, scope: str = "revision", current=store.current):
 
         # One rendering per language: LocaleMiddleware has chosen the reader's.
         name = f"page:{translation.get_language()}:{request.get_full_path()}"
-        kept = store.value(now, scope, name, lambda: _kept(request, render()), keepable=bool)
+        kept, current_now = store.value_or_previous(
+            now, scope, name, lambda: _kept(request, render()), keepable=bool
+        )
         if kept is None:  # a page for this reader only (a form, a cookie), or an error
-            return fresh[0]
+            return fresh[0] if fresh else view(request, slug, *args, **kwargs)
         body, packed, headers = kept
         response = compressed_response(request, body, packed, headers=headers)
-        hall.mark(response, now, scope)
+        if current_now:  # a page of the previous revision is not kept as this one's
+            hall.mark(response, now, scope)
         return response
 
     return page
@@ -82,9 +85,10 @@ def public_json(request, slug: str, name: str, build, *, scope: str = "revision"
         body = json.dumps(build(derived.page_event(slug))).encode()
         return body, gzipped(body)
 
-    body, packed = store.value(now, scope, f"encoded:{name}", encoded)
+    (body, packed), current_now = store.value_or_previous(now, scope, f"encoded:{name}", encoded)
     response = compressed_response(request, body, packed, content_type="application/json")
-    hall.mark(response, now, scope)
+    if current_now:  # the previous revision's, served while this one's is built: not kept
+        hall.mark(response, now, scope)
     return response
 
 

@@ -73,10 +73,17 @@ def committed(now: Current, event: Event | None = None) -> None:
         keep(now, "revision", "event", event)
 
 
-def value(now: Current, scope: str, name: str, build: Callable[[], T], *, keepable=None) -> T:
+def value(
+    now: Current, scope: str, name: str, build: Callable[[], T], *, keepable=None, alone=False
+) -> T:
     """The value ``name`` of the event at ``now`` (``scope``: "revision" or "setup"),
     from memory, else from Django's cache, else ``build()``. ``keepable(value)`` may refuse
-    to keep a value (a page that set a cookie)."""
+    to keep a value (a page that set a cookie).
+
+    Asked for while another value is built, a value is part of that build and kept with it;
+    ``alone`` builds and keeps it on its own instead, once for every thread: what many builds
+    share (after a save, a full hall asks for every table's page at once, and each page reads
+    the event's results) is then read once, not once by each of them."""
     revision = now.at(scope)
     values = _in_memory(now.event_id, scope, revision)
     found = values.get(name, _MISSING)
@@ -84,6 +91,12 @@ def value(now: Current, scope: str, name: str, build: Callable[[], T], *, keepab
         return found
     key = _key(now.event_id, scope, revision, name)
     frame = getattr(_building_now, "frame", None)
+    if frame is not None and alone:
+        _building_now.frame = None
+        try:
+            return value(now, scope, name, build, keepable=keepable)
+        finally:
+            _building_now.frame = frame
     if frame is not None:  # asked for while another value is built: part of that build
         return frame.part(key, values, name, build, keepable)
     request = getattr(_building_now, "request", None)
@@ -108,6 +121,23 @@ def value(now: Current, scope: str, name: str, build: Callable[[], T], *, keepab
         if request is not None:  # kept for the rest of the request, committed or not
             request[key] = found
     return found
+
+
+def value_or_previous(now: Current, scope: str, name: str, build, *, keepable=None) -> tuple:
+    """``(value(...), True)``; or, while another thread or process builds the value, the one
+    this process kept at the event's previous revision and False: after a save a full hall asks
+    for every page at once, and its phones are not all held behind the builds (they see the
+    hand one build later). Only for what a reader may see a moment late: a public page."""
+    revision = now.at(scope)
+    key = _key(now.event_id, scope, revision, name)
+    if _in_memory(now.event_id, scope, revision).get(name, _MISSING) is _MISSING:
+        with _memory_lock:
+            building_here = key in _locks
+            before = _memory.get(now.event_id, {}).get(f"{scope}:previous")
+        previous = before[1].get(name, _MISSING) if before else _MISSING
+        if previous is not _MISSING and (building_here or cache.get(f"{key}:building") is not None):
+            return previous, False
+    return value(now, scope, name, build, keepable=keepable), True
 
 
 class _Frame:
@@ -244,6 +274,8 @@ def _in_memory(event_id: str, scope: str, revision: int) -> dict:
             scopes = _memory[event_id] = {}
         kept = scopes.get(scope)
         if kept is None or kept[0] < revision:
+            if kept is not None:  # served while the newer one's values are built
+                scopes[f"{scope}:previous"] = kept
             kept = scopes[scope] = (revision, {})
         return kept[1] if kept[0] == revision else {}
 
