@@ -14,6 +14,7 @@ from typing import Protocol
 
 from .cards import DECK, Card, Seat, Suit
 from .game import Game, PlayerView
+from .leads import club_lead, masks
 from .tricks import beats, winning_index
 
 
@@ -106,33 +107,10 @@ class BasicPlayer:
     # Leading ------------------------------------------------------------------------------
 
     def lead(self, view: PlayerView, know: Knowledge) -> Card:
-        trump, hand = view.trump, list(view.hand)
-        opponents = [view.seat.next(), view.seat.partner.next()]
-        if trump is not None:
-            trumps = [c for c in hand if c.suit == trump]
-            opponents_have_trumps = any(know.may_hold(s, trump) for s in opponents)
-            if trumps and opponents_have_trumps:
-                top = max(trumps)
-                if know.is_master(top):
-                    return know.cheapest_equal(top)
-                if len(trumps) >= 5:
-                    return min(trumps)
-        side = [c for c in hand if c.suit != trump] or hand
-        safe = [c for c in side if not any(know.may_ruff(s, c.suit) for s in opponents)]
-        masters = [c for c in safe if know.is_master(c)]
-        if masters:
-            return know.cheapest_equal(max(masters, key=lambda c: _suit_length(hand, c.suit)))
-        partner = view.seat.partner
-        ruffs = [c for c in side if trump is not None and c.suit in know.voids[partner]]
-        ruffs = [c for c in ruffs if know.may_hold(partner, trump)]
-        if ruffs:
-            return min(ruffs, key=lambda c: c.rank)
-        pool = safe or side
-        suit = max({c.suit for c in pool}, key=lambda s: (_suit_length(pool, s), -s))
-        cards = sorted((c for c in pool if c.suit == suit), reverse=True)
-        if len(cards) >= 2 and cards[0].rank >= 11 and cards[0].rank - cards[1].rank == 1:
-            return cards[0]  # top of a sequence of honours
-        return cards[-1]
+        """Draw trumps with the master trump, cash a master where no opponent can ruff, give
+        partner a ruff, else lead from the longest safe suit (``leads.club_lead``)."""
+        unseen = masks(know.unseen)
+        return club_lead(view.seat, masks(view.hand), unseen, know.voids, view.trump)
 
     # Following ----------------------------------------------------------------------------
 
@@ -172,10 +150,6 @@ class BasicPlayer:
             return min(legal, key=lambda c: c.rank)
         trump = know.trump
         return min(legal, key=lambda c: (c.suit == trump, know.is_master(c), c.rank))
-
-
-def _suit_length(cards: list[Card], suit: Suit) -> int:
-    return sum(1 for card in cards if card.suit == suit)
 
 
 def play_hand(game: Game, players: dict[Seat, Player]) -> None:
