@@ -17,11 +17,12 @@ from collections import Counter
 
 from cards import seeded
 
-from .cards import HAND_SIZE, PACK, Card, Company, Seat
+from .cards import HAND_SIZE, PACK, PRESIDENT, Card, Company, Seat
 from .game import AIDE, BIDDING, Bid, View, legal_cards, squad_winner
 from .scoring import hand_score
 
 BY_CODE = {card.code: card for card in PACK}
+BY_COMPANY = {company: [c for c in PACK if c.company == company] for company in Company}
 PARTNER_SQUADS = 2.5  # what a bidder counts on from an unseen partner
 SURE = 0.7  # the share of sampled layouts in which the strong bidder must make its bid
 
@@ -37,22 +38,72 @@ def basic_card(
     cards: tuple[Card, ...],
     commanders: Company | None,
     gone: set[Card],
+    voids: dict[Seat, set[Company]] | None = None,
 ) -> Card:
-    """The basic player's card to a squad (``cards`` so far, led by ``leader``)."""
+    """The basic player's card to a squad (``cards`` so far, led by ``leader``); ``voids``:
+    the companies each seat has shown out of, if known."""
     legal = legal_cards(hand, cards[0] if cards else None)
     if len(legal) == 1:
         return legal[0]
     if not cards:
         return _basic_lead(hand, commanders, gone)
-    winner = squad_winner(leader, cards, commanders)
-    if (winner - seat) % 2 == 0:  # partner is winning: play low, keep commanders
-        plain = [c for c in legal if c.company != commanders and not c.is_president]
-        return _lowest(plain or legal)
-    winning = [c for c in legal if squad_winner(leader, (*cards, c), commanders) == seat]
-    if winning:
-        return min(winning, key=lambda c: (c.is_president, c.company != cards[0].company, c.rank))
     plain = [c for c in legal if c.company != commanders and not c.is_president]
-    return _lowest(plain or legal)
+    winner = squad_winner(leader, cards, commanders)
+    threats = _threats(seat, hand, cards, commanders, gone, voids or {})
+    if (winner - seat) % 2 == 0:  # partner is winning
+        cover = _best_cover(seat, legal, leader, cards, commanders, threats)
+        return cover or _lowest(plain or legal)  # low only when the squad is safe
+    winning = [c for c in legal if squad_winner(leader, (*cards, c), commanders) == seat]
+    if not winning:
+        return _lowest(plain or legal)
+    # win a squad the fourth player can still take with the card it can least easily beat
+    return _best_cover(seat, winning, leader, cards, commanders, threats) or min(
+        winning, key=lambda c: (c.is_president, c.company != cards[0].company, c.rank)
+    )
+
+
+def _threats(seat, hand, cards, commanders, gone, voids) -> list[Card]:
+    """Unseen cards with which the fourth player, still to play after third hand, could take
+    the squad as it stands: the company led, or (once it has shown out of it) a commander or
+    the President."""
+    if len(cards) != 2 or cards[0].is_president:
+        return []
+    led = cards[0].company
+    top = max(_strength(card, led, commanders) for card in cards)
+    if led in voids.get(Seat((seat + 1) % 4), ()):
+        pool = [PRESIDENT, *(BY_COMPANY[commanders] if commanders is not None else ())]
+    else:
+        pool = BY_COMPANY[led]
+    seen = gone.union(hand, cards)
+    return [c for c in pool if c not in seen and _strength(c, led, commanders) > top]
+
+
+def _strength(card: Card, led: Company, commanders: Company | None) -> int:
+    """How a card ranks in a squad led in ``led`` (as ``squad_winner`` ranks them)."""
+    if card.is_president:
+        return 1000
+    if card.company == commanders:
+        return 100 + card.rank
+    return card.rank if card.company == led else -1
+
+
+def _best_cover(seat, candidates, leader, cards, commanders, threats) -> Card | None:
+    """Third hand: of ``candidates`` that take the squad now (the President aside: he takes
+    any squad, better spent where nothing else would), the cheapest that tops as many of the
+    fourth player's ``threats`` as any does; None if none tops one."""
+    fourth = Seat((seat + 1) % 4)
+    best, most = None, 0
+    for card in sorted(candidates, key=lambda c: (c.company != cards[0].company, c.rank)):
+        if card.is_president or squad_winner(leader, (*cards, card), commanders) != seat:
+            continue
+        topped = sum(
+            1
+            for threat in threats
+            if squad_winner(leader, (*cards, card, threat), commanders) != fourth
+        )
+        if topped > most:
+            best, most = card, topped
+    return best
 
 
 def _basic_lead(hand: list[Card], commanders: Company | None, gone: set[Card]) -> Card:
@@ -93,19 +144,25 @@ def hand_strength(hand: list[Card], force: Company | None) -> float:
 
 
 def basic_bid(view: View) -> str:
-    high = view.high_bid
-    if high is not None and (high[0] - view.seat) % 2 == 0:
-        return "pass"  # leave the partner's bid alone
+    bid = club_bid(view.seat, list(view.hand), view.high_bid)
+    return "pass" if bid is None else f"bid {bid.code}"
+
+
+def club_bid(seat: Seat, hand: list[Card], high: tuple[Seat, Bid] | None) -> Bid | None:
+    """The basic player's bid (None: pass) over ``high``: on the force its count of high
+    cards and commanders, and a partner's share, makes worth the most, at the lowest level."""
+    if high is not None and (high[0] - seat) % 2 == 0:
+        return None  # leave the partner's bid alone
     best = None
     for force in (*Company, None):
-        target = int(hand_strength(list(view.hand), force) + PARTNER_SQUADS)
+        target = int(hand_strength(hand, force) + PARTNER_SQUADS)
         for squads in range(6, min(target, 12) + 1):
             bid = Bid(squads, force)
             if high is None or bid.key > high[1].key:
                 if best is None or bid.value > best.value or bid.key < best.key == bid.key:
                     best = bid
                 break
-    return "pass" if best is None else f"bid {best.code}"
+    return best
 
 
 def basic_discard(hand: list[Card], commanders: Company | None) -> Card:
@@ -126,21 +183,39 @@ class BasicPlayer:
         current = view.current
         gone = {card for _, card, _ in view.played()}
         card = basic_card(
-            view.seat, list(view.hand), current.leader, current.cards, view.commanders, gone
+            view.seat,
+            list(view.hand),
+            current.leader,
+            current.cards,
+            view.commanders,
+            gone,
+            shown_out(view),
         )
         return f"play {card.code}"
 
 
-def rollout(hands, leader, cards, commanders, gone, tricks_left) -> Counter[str]:
+def shown_out(view: View) -> dict[Seat, set[Company]]:
+    """The companies each seat has shown out of: it did not follow when one was led."""
+    voids: dict[Seat, set[Company]] = {seat: set() for seat in Seat}
+    for seat, card, led in view.played():
+        if not led.is_president and card.company != led.company:
+            voids[seat].add(led.company)
+    return voids
+
+
+def rollout(hands, leader, cards, commanders, gone, tricks_left, voids=None) -> Counter[str]:
     """Play the rest of the deal out with the basic rules; squads taken by each side."""
     hands = {s: list(h) for s, h in hands.items()}
     gone = set(gone)
+    voids = {seat: set(voids[seat]) if voids else set() for seat in Seat}
     taken: Counter[str] = Counter()
     while tricks_left:
         seat = Seat((leader + len(cards)) % 4)
-        card = basic_card(seat, hands[seat], leader, cards, commanders, gone)
+        card = basic_card(seat, hands[seat], leader, cards, commanders, gone, voids)
         hands[seat].remove(card)
         gone.add(card)
+        if cards and not cards[0].is_president and card.company != cards[0].company:
+            voids[seat].add(cards[0].company)
         cards = (*cards, card)
         if len(cards) == 4:
             leader = squad_winner(leader, cards, commanders)
@@ -199,10 +274,7 @@ class StrongPlayer:
 
     def _layout(self, view: View) -> dict[Seat, list[Card]]:
         """The unseen cards dealt at random to the other seats, keeping counts and voids."""
-        voids: dict[Seat, set] = {seat: set() for seat in Seat}
-        for seat, card, led in view.played():
-            if not led.is_president and card.company != led.company:
-                voids[seat].add(led.company)
+        voids = shown_out(view)
         others = [s for s in Seat if s != view.seat]
         unseen = self._unseen(view)
         for _attempt in range(30):
