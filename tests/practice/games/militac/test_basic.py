@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from practice.games.militac.ai import BasicPlayer, basic_card
+from practice.games.militac.basic import BasicPlayer, basic_card
 from practice.games.militac.cards import PACK, Card, Company, Seat
 from practice.games.militac.game import OVER, Game, legal_cards, squad_winner
 
