@@ -5,8 +5,10 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 TESTSTAMP := $(VENV)/.installed-test
+UVSTAMP := $(VENV)/.installed-uv
 CHROMIUM ?= /usr/bin/chromium
 HOST   ?= 127.0.0.1:8000
+WORKERS ?= 1
 # The hall listens on every interface unless HOST= says otherwise.
 HALL_HOST := $(if $(filter command line environment,$(origin HOST)),$(HOST),0.0.0.0:8000)
 
@@ -28,6 +30,11 @@ $(TESTSTAMP): $(STAMP) requirements/test.txt
 	$(BIN)/pip install --quiet --require-hashes -r requirements/test.txt
 	touch $(TESTSTAMP)
 
+# uv alone on top of what running needs: make wheelhouse resolves each system's pins with it.
+$(UVSTAMP): $(STAMP) requirements/uv.txt
+	$(BIN)/pip install --quiet --require-hashes -r requirements/uv.txt
+	touch $(UVSTAMP)
+
 install: $(STAMP)
 
 run: $(STAMP)
@@ -37,15 +44,19 @@ hall: $(STAMP)
 	$(BIN)/python -m whistdirector hall --listen $(HALL_HOST)
 
 serve: $(STAMP)
-	$(BIN)/python -m whistdirector serve --listen $(HOST)
+	$(BIN)/python -m whistdirector serve --listen $(HOST) --workers $(WORKERS)
 
 # Browser tests drive Debian's Chromium (Playwright's own download cannot be fetched here); the
 # catalog test needs Debian's gettext (makemessages, msgfmt); the printout tests read PDFs back
-# with Debian's poppler-utils (pdftotext, pdftoppm).
+# with Debian's poppler-utils (pdftotext, pdftoppm); the workers' tests share a Redis server
+# (Debian's redis-server, started by the tests on loopback); the printed QR codes are read back
+# as a phone's camera would, by Debian's zbar-tools.
 browser:
 	@missing=""; test -x $(CHROMIUM) || missing="chromium"; \
 	command -v msgfmt >/dev/null || missing="$$missing gettext"; \
 	command -v pdftotext >/dev/null || missing="$$missing poppler-utils"; \
+	command -v redis-server >/dev/null || missing="$$missing redis-server"; \
+	command -v zbarimg >/dev/null || missing="$$missing zbar-tools"; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ]; then \
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
@@ -72,15 +83,17 @@ lock: $(TESTSTAMP)
 	$(BIN)/uv pip compile requirements/pip.in --python-version 3.11 --generate-hashes --upgrade --quiet -o requirements/pip.txt
 	$(BIN)/uv pip compile pyproject.toml --universal --python-version 3.11 --generate-hashes --upgrade --quiet -o requirements/run.txt
 	$(BIN)/uv pip compile pyproject.toml --extra test --universal --python-version 3.11 --generate-hashes --quiet -c requirements/run.txt -o requirements/test.txt
+	$(BIN)/uv pip compile requirements/uv.in --python-version 3.11 --generate-hashes --quiet -c requirements/test.txt -o requirements/uv.txt
 	$(MAKE) test
 
 # The installable wheel (whist-director) in dist/.
-dist: $(TESTSTAMP)
+dist: $(STAMP)
 	$(BIN)/pip wheel --quiet --no-deps -w dist .
 
 # Every wheel one system needs plus its installer: wheelhouse/<system>/ (this machine's, or
 # PLATFORM=win_amd64|macosx_11_0_arm64|macosx_10_13_x86_64|manylinux_2_28_x86_64 PYTHON_VERSION=3.13).
-wheelhouse: $(TESTSTAMP)
+# Runs on Linux or macOS (make, a POSIX shell); it makes every system's folder, Windows's too.
+wheelhouse: $(UVSTAMP)
 	$(BIN)/python tools/wheelhouse.py $(if $(PLATFORM),--platform $(PLATFORM)) $(if $(PYTHON_VERSION),--python-version $(PYTHON_VERSION))
 
 bench: $(TESTSTAMP)

@@ -16,7 +16,12 @@ def main():
             "available on your PYTHONPATH environment variable? Did you "
             "forget to activate a virtual environment?"
         ) from exc
-    execute_from_command_line(sys.argv)
+    from whistdirector.config import ConfigurationError
+
+    try:
+        execute_from_command_line(sys.argv)
+    except ConfigurationError as error:  # one line that says what to do, not a traceback
+        raise SystemExit(f"manage.py: {error}") from None
 
 
 if __name__ == "__main__":

@@ -13,47 +13,65 @@ matches none saw a half-saved hand.
 
 Prints requests per second, p50/p95/p99 of reads and saves, the server's CPU time per request
 (a fair figure on a shared machine) and its memory.
+
+``--mode phones`` behaves like a hall's phones instead (bench/phones.py): ``--phones`` keep-alive
+connections (1,000 by default), each refreshing a public page every ``--poll`` seconds (10) while
+the leader saves a whole hand every ``--every`` seconds; the same crowd first runs against a
+trivial server that answers every request at once, the machine's own limit, in the same run.
+It prints p50/p95/p99/max of the answers, timeouts (no answer within 15 s), connections
+refused, phones never answered, and any standings.json read that saw a hand half-saved.
 """
 
 from __future__ import annotations
 
 import argparse
-import gzip
-import http.client
 import os
 import random
-import re
-import shlex
 import signal
-import statistics
 import subprocess
 import sys
 import tempfile
 import threading
 import time
-import urllib.parse
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-HOST = "127.0.0.1"
-LEADER = "bench-leader"
-PASSWORD = "bench-hall-password-91"  # noqa: S105 - a throwaway benchmark database
+from hall_server import (
+    LEADER,
+    PASSWORD,
+    ROOT,
+    Client,
+    cpu_seconds,
+    leader_tricks,
+    percentile,
+    raise_open_files,
+    rss_mb,
+    save_hands,
+    start_server,
+)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--tables", type=int, default=250)
-    parser.add_argument("--phones", type=int, default=16)
+    parser.add_argument("--mode", choices=["threads", "phones"], default="threads")
+    parser.add_argument("--phones", type=int, help="16 threads, or 1,000 phones")
+    parser.add_argument("--poll", type=float, default=10.0, help="seconds between a phone's reads")
     parser.add_argument("--duration", type=float, default=30.0, help="seconds of load")
     parser.add_argument("--every", type=float, default=3.0, help="seconds between saves")
     parser.add_argument("--port", type=int, default=8765)
     parser.add_argument("--plain", action="store_true", help="phones that do not ask for gzip")
+    parser.add_argument(
+        "--workers", type=int, default=1, help="serve --workers N (a hosted installation)"
+    )
+    parser.add_argument("--redis", default="", help="WHIST_REDIS_URL for the server")
     parser.add_argument(
         "--server",
         default="{python} -m whistdirector hall --listen {host}:{port}",
         help="the production server's command ({python}, {host} and {port} are filled in)",
     )
     args = parser.parse_args()
+    args.phones = args.phones or (1000 if args.mode == "phones" else 16)
+    raise_open_files()
     saves = max(1, int(args.duration / args.every))
     data = Path(tempfile.mkdtemp(prefix="whist-load-"))
     os.environ["WHIST_DATA_DIR"] = str(data)
@@ -66,9 +84,18 @@ def main() -> None:
         f"prepared {args.tables} tables, hands 1-{first_hand - 1} played: "
         f"{time.perf_counter() - start:.1f} s"
     )
+    if args.mode == "phones":
+        from phones_mode import baseline
+
+        trivial = baseline(args)
     server = start_server(args, data)
     try:
-        run(args, slug, expected, first_hand, saves, server)
+        if args.mode == "phones":
+            from phones_mode import run_phones
+
+            run_phones(args, slug, expected, first_hand, saves, server, trivial)
+        else:
+            run(args, slug, expected, first_hand, saves, server)
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         server.wait(timeout=10)
@@ -141,67 +168,6 @@ def prepare(tables: int, saves: int) -> tuple[str, dict, int]:
     return slug, expected, first
 
 
-def leader_tricks(hand: int, table: int) -> int:
-    """What the leader types: varied, so every saved hand moves flags at most tables."""
-    return (hand * 7 + table * 5) % 14
-
-
-def start_server(args, data: Path) -> subprocess.Popen:
-    command = args.server.format(python=sys.executable, host=HOST, port=args.port)
-    env = dict(os.environ, WHIST_PUBLIC_URL=f"http://{HOST}:{args.port}")
-    log = open(data / "server.log", "w")  # noqa: SIM115 - open while the server runs
-    server = subprocess.Popen(  # noqa: S603 - the command the person running the bench gave
-        shlex.split(command), cwd=ROOT, env=env, stdout=log, stderr=log, start_new_session=True
-    )
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        try:
-            conn = http.client.HTTPConnection(HOST, args.port, timeout=2)
-            conn.request("GET", "/healthz")
-            if conn.getresponse().status == 200:
-                print(f"server: {command}")
-                return server
-        except OSError:
-            time.sleep(0.3)
-    os.killpg(server.pid, signal.SIGTERM)
-    raise SystemExit(f"The server did not answer in 120 s; see {data / 'server.log'}")
-
-
-class Client:
-    """One keep-alive connection with its cookies."""
-
-    def __init__(self, port: int, plain: bool = False) -> None:
-        self.port, self.cookies, self.plain = port, {}, plain
-        self.conn = http.client.HTTPConnection(HOST, port, timeout=30)
-
-    def request(self, method: str, path: str, body: dict | None = None) -> tuple[int, bytes]:
-        headers = {
-            "Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items()),
-            "Accept-Encoding": "identity" if self.plain else "gzip, deflate",
-        }
-        data = None
-        if body is not None:
-            data = urllib.parse.urlencode(body)
-            headers["Content-Type"] = "application/x-www-form-urlencoded"
-            headers["X-CSRFToken"] = self.cookies.get("csrftoken", "")
-        for attempt in (1, 2):
-            try:
-                self.conn.request(method, path, data, headers)
-                response = self.conn.getresponse()
-                content = response.read()
-                break
-            except (http.client.HTTPException, OSError):
-                self.conn.close()
-                if attempt == 2:
-                    raise
-        for header in response.headers.get_all("Set-Cookie") or []:
-            name, _, value = header.split(";", 1)[0].partition("=")
-            self.cookies[name.strip()] = value
-        if response.getheader("Content-Encoding") == "gzip":
-            content = gzip.decompress(content)
-        return response.status, content
-
-
 def run(args, slug: str, expected: dict, first_hand: int, saves: int, server) -> None:
     import json
 
@@ -237,33 +203,7 @@ def run(args, slug: str, expected: dict, first_hand: int, saves: int, server) ->
                         seen_saves.append(k)
 
     def leader() -> None:
-        client = Client(args.port)
-        client.request("GET", "/accounts/login/")
-        status, _ = client.request(
-            "POST", "/accounts/login/", {"username": LEADER, "password": PASSWORD}
-        )
-        if status != 302:
-            problems.append(f"the leader could not log in ({status})")
-            return
-        for k in range(saves):
-            hand = first_hand + k
-            body = {"go": "stay"}
-            for t in range(1, args.tables + 1):
-                body |= {
-                    f"tricks_{t}": str(leader_tricks(hand, t)),
-                    f"vrev_{t}": "",
-                    f"hrev_{t}": "",
-                    f"seen_{t}": "0",
-                    f"was_{t}": "",
-                }
-            began = time.perf_counter()
-            status, page = client.request("POST", f"/events/{slug}/hands/{hand}/", body)
-            save_times.append(time.perf_counter() - began)
-            if status != 302:
-                found = re.search(rb'class="messages">(.{0,300})', page, re.S)
-                problems.append(f"saving hand {hand} answered {status}: {found and found[1]}")
-            if stop.wait(max(0.0, args.every - save_times[-1])):
-                return
+        save_hands(args, slug, first_hand, saves, save_times, problems, stop)
 
     phones = [threading.Thread(target=phone, args=(n,), daemon=True) for n in range(args.phones)]
     writer = threading.Thread(target=leader, daemon=True)
@@ -303,36 +243,6 @@ def report(args, samples, save_times, elapsed, memory, problems, seen_saves, cpu
     print(f"server memory (RSS): {memory[0]:.0f} MB at start, {max(memory):.0f} MB at most")
     print(f"saved hands seen by phones: {sorted(set(seen_saves))}")
     print(f"problems: {len(problems)}" + "".join(f"\n  {p}" for p in sorted(set(problems))[:10]))
-
-
-def percentile(values: list[float], q: int) -> float:
-    if len(values) < 2:
-        return values[0] if values else float("nan")
-    return statistics.quantiles(values, n=100, method="inclusive")[q - 1]
-
-
-def cpu_seconds(pid: int) -> float:
-    """User and system CPU time of the server process (Linux's /proc; 0 elsewhere)."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return 0.0
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def rss_mb(pid: int) -> float:
-    """Resident memory of the server and its children, in MB (Linux's /proc)."""
-    total, todo = 0, [pid]
-    while todo:
-        current = todo.pop()
-        try:
-            status = Path(f"/proc/{current}/status").read_text()
-            total += int(re.search(r"VmRSS:\s+(\d+)", status)[1])
-            for task in Path(f"/proc/{current}/task").iterdir():
-                todo += [int(c) for c in (task / "children").read_text().split()]
-        except (OSError, TypeError):
-            continue
-    return total / 1024
 
 
 if __name__ == "__main__":

@@ -59,7 +59,7 @@ def play(base: str, deal: int, think: float, times: list[float]) -> None:
     while not state["finished"]:
         time.sleep(think)
         card = next(card["code"] for card in state["hand"] if card["legal"])
-        state = call("play", {"card": card})
+        state = call("play", {"deal": deal, "level": "strong", "card": card})
 
 
 def main() -> None:

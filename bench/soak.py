@@ -6,7 +6,9 @@ Starts the server as `make serve` (or `make hall`) would, in a fresh data folder
 event and one account per writer. Each writer logs in, then keeps opening a hand's grid and saving
 one to three tables of it over 3 hands only, so many saves collide. It prints saves attempted,
 saved, conflicts told, server errors (want 0), and whether the standings the server publishes
-equal a recomputation from the recorded results. Traffic goes to 127.0.0.1 only.
+equal a recomputation from the recorded results, and how long a save took: from the POST to
+its answer (the redirect), p50/p95/max, with the machine's load average before and after (the
+figures are only worth comparing at a similar load). Traffic goes to 127.0.0.1 only.
 """
 
 from __future__ import annotations
@@ -41,7 +43,9 @@ class Writer:
         self.port, self.cookies = port, {}
         self.headers = {"Host": host, **({"X-Forwarded-Proto": "https"} if proxied else {})}
 
-    def request(self, method: str, path: str, form: dict | None = None) -> tuple[int, str]:
+    def request(
+        self, method: str, path: str, form: dict | None = None, took: list | None = None
+    ) -> tuple[int, str]:
         connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
         headers = {**self.headers, "Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
         body = None
@@ -49,6 +53,7 @@ class Writer:
             body = urllib.parse.urlencode(form)
             headers["Content-Type"] = "application/x-www-form-urlencoded"
             headers["Referer"] = f"https://{self.headers['Host']}{path}"
+        began = time.perf_counter()
         try:
             connection.request(method, path, body=body, headers=headers)
             response = connection.getresponse()
@@ -60,6 +65,8 @@ class Writer:
             location = response.getheader("Location", "")
         finally:
             connection.close()
+        if took is not None:
+            took.append(time.perf_counter() - began)
         if method == "POST" and response.status in (302, 303) and location.startswith("/"):
             return self.request("GET", location)  # the page after a save carries its message
         return response.status, page
@@ -74,7 +81,9 @@ class Writer:
         assert status == 200 and "Log out" in page, f"login of {username} answered {status}"
 
 
-def save_loop(writer: Writer, rng: random.Random, deadline: float, tally: Counter, lock) -> None:
+def save_loop(
+    writer: Writer, rng: random.Random, deadline: float, tally: Counter, lock, took: list
+) -> None:
     while time.monotonic() < deadline:
         hand = rng.randint(1, HANDS)
         path = f"/events/soak/hands/{hand}/"
@@ -89,7 +98,7 @@ def save_loop(writer: Writer, rng: random.Random, deadline: float, tally: Counte
             was = re.search(rf'name="was_{table}" value="([^"]*)"', page)[1]
             form |= {f"tricks_{table}": str(rng.randint(0, 13)), f"seen_{table}": seen}
             form[f"was_{table}"] = was
-        status, page = writer.request("POST", path, form)
+        status, page = writer.request("POST", path, form, took=took)
         with lock:
             tally["saves attempted"] += 1
             if status >= 500:
@@ -162,7 +171,8 @@ def main() -> None:
     prepare(env, options.writers)
     host = "whist.example.org" if options.mode == "serve" else "127.0.0.1"
     server = servers.start(options.mode, env, data, probe_host=host)
-    tally, lock = Counter(), threading.Lock()
+    tally, lock, took = Counter(), threading.Lock(), []
+    load_before = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     deadline = time.monotonic() + options.minutes * 60
     threads = []
     for i in range(options.writers):
@@ -170,12 +180,13 @@ def main() -> None:
         writer.login(f"scorer{i}")
         rng = random.Random(i)
         threads.append(
-            threading.Thread(target=save_loop, args=(writer, rng, deadline, tally, lock))
+            threading.Thread(target=save_loop, args=(writer, rng, deadline, tally, lock, took))
         )
     for t in threads:
         t.start()
     for t in threads:
         t.join()
+    load_after = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     reader = Writer(server.port, host, proxied=options.mode == "serve")
     published = json.loads(reader.request("GET", "/events/soak/standings.json")[1])
     log = server.stop()
@@ -188,6 +199,12 @@ def main() -> None:
         f"  server errors: {tally['server errors']} (tracebacks in log: {log.count('Traceback')})"
     )
     print(f"  standings equal the recorded results: {shown == recomputed_standings(env)}")
+    took.sort()
+    if took:
+        p50, p95 = (took[min(len(took) - 1, int(q * len(took)))] * 1000 for q in (0.5, 0.95))
+        most = took[-1] * 1000
+        print(f"  save answered in: p50 {p50:.0f} ms, p95 {p95:.0f} ms, max {most:.0f} ms")
+    print(f"  load average (1 min): {load_before:.2f} before, {load_after:.2f} after")
 
 
 if __name__ == "__main__":

@@ -8,6 +8,9 @@ from .deck import Suit
 
 # English names, for the catalog's entries: pages translate a trump's label where they show it.
 _NAMES = {"H": "Hearts", "S": "Spades", "D": "Diamonds", "C": "Clubs", "NT": "No trump"}
+# A table's page and card print a hand's trump 12,500 times at 250 tables: looked up, not parsed.
+_SUITS = {suit.letter: suit for suit in Suit} | {"NT": None}
+_SYMBOLS = {suit.letter: suit.symbol for suit in Suit} | {"NT": "NT"}
 
 
 class Trump(StrEnum):
@@ -24,12 +27,12 @@ class Trump(StrEnum):
 
     @property
     def symbol(self) -> str:
-        return "NT" if self is Trump.NO_TRUMP else self.suit.symbol
+        return _SYMBOLS[self.value]
 
     @property
     def suit(self) -> Suit | None:
         """The trump suit, or None for no trump."""
-        return None if self is Trump.NO_TRUMP else Suit.parse(self.value)
+        return _SUITS[self.value]
 
     @classmethod
     def of(cls, suit: Suit | None) -> Trump:

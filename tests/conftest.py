@@ -38,7 +38,10 @@ def _fresh_cache():
     """Each test starts with an empty cache, as a freshly started server does."""
     from django.core.cache import cache
 
+    from tournaments.snapshot import store
+
     cache.clear()
+    store.clear_memory()
 
 
 @pytest.fixture
@@ -51,3 +54,15 @@ def event(db):
 def two_day_event(db):
     """A 4-table event of 30 hands on day 1 and 20 on day 2."""
     return build_event("two-day", hands_per_day=(30, 20))
+
+
+@pytest.fixture
+def closed(db):
+    """A 4-table event whose day 1 (30 hands, 8 tricks everywhere) is closed."""
+    from tests.leader_helpers import make_event, play
+    from tournaments.services.closing import day_close
+
+    event = make_event("closed", tables=4)
+    play(event, range(1, 31))
+    day_close(event=event, day=1, close_incomplete=True, actor=None)
+    return event

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+DEMO_ARCHIVES = ROOT / "tournaments" / "fixtures"  # the demo events' archives
 LEADER, LEADER_PASSWORD = "margaret", "Flag-Keeper-2026"
 
 
@@ -78,9 +79,13 @@ def start(
     data_dir: Path,
     probe_host: str = "127.0.0.1",
     command: list[str] | None = None,
+    interface: str | None = None,
 ) -> Server:
-    """Start ``whist-director MODE`` (by default this checkout's) and wait for /healthz."""
+    """Start ``whist-director MODE`` (by default this checkout's) and wait for /healthz.
+    The hall listens on every interface, as in a hall, so it announces the laptop's network
+    address; requests still go to 127.0.0.1 with that address as the Host header."""
     port = free_port()
+    interface = interface or ("0.0.0.0" if mode == "hall" else "127.0.0.1")  # noqa: S104
     log = data_dir / f"{mode}.log"
     began = time.monotonic()
     process = subprocess.Popen(  # noqa: S603
@@ -88,7 +93,7 @@ def start(
             *(command or [sys.executable, "-m", "whistdirector"]),
             mode,
             "--listen",
-            f"127.0.0.1:{port}",
+            f"{interface}:{port}",
         ],
         cwd=ROOT,
         env=env,
@@ -112,11 +117,15 @@ def start(
 
 
 def hall_installation(data_dir: Path) -> dict[str, str]:
-    """A laptop after the README's steps: the demo loaded, its leader removed, our own leader."""
+    """A laptop after the README's steps: the demo loaded, its leader removed (and the demo
+    events with it), our own leader; then the demo's two archives restored as events of our
+    own to play with."""
     env = environment(data_dir)
     env.pop("DATABASE_URL", None)  # the hall is a laptop: SQLite in its data folder
     manage(env, "migrate", "--verbosity", "0")
     manage(env, "load_demo")
     manage(env, "remove_demo_leader")
+    for archive in sorted(DEMO_ARCHIVES.glob("*-demo.json")):
+        manage(env, "import_event", str(archive))
     manage({**env, "WHIST_LEADER_PASSWORD": LEADER_PASSWORD}, "createleader", "--username", LEADER)
     return env

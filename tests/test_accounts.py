@@ -3,6 +3,8 @@ and repeated wrong passwords lock that user name out from that device for a whil
 
 from __future__ import annotations
 
+import io
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
@@ -10,7 +12,7 @@ from django.urls import reverse
 
 from tests.leader_helpers import make_event
 from tournaments import permissions
-from tournaments.models import AuditEntry
+from tournaments.models import AuditEntry, Event
 from tournaments.rules.errors import RulesError
 from tournaments.services import accounts
 from tournaments.services.people import role_grant
@@ -40,6 +42,33 @@ def test_the_demo_password_is_found_and_removing_the_demo_leader_closes_it(demo)
     call_command("remove_demo_leader", stdout=open("/dev/null", "w"))  # noqa: SIM115
     assert accounts.published_password_users() == []
     assert AuditEntry.objects.filter(action="demo leader removed").exists()
+
+
+def test_the_demo_events_leave_with_the_demo_leader(demo, client):
+    """remove_demo_leader says it removes the demo events, then no public page lists them;
+    a real event stays."""
+    real = make_event("spring-cup")
+    out = io.StringIO()
+    call_command("remove_demo_leader", stdout=out)
+    said = out.getvalue()
+    assert "Removing the demo events area-demo, provincial-demo" in said
+    assert said.index("Removing the demo events") < said.index("demo leader 'leader' is removed")
+    assert list(Event.objects.values_list("slug", flat=True)) == [real.slug]
+    for page in ("/", "/hall/"):
+        text = client.get(page).content.decode()
+        assert "demo" not in text.lower() and real.name in text
+    assert client.get("/events/area-demo/").status_code == 404
+    assert AuditEntry.objects.filter(action="demo event removed").count() == 2
+
+
+def test_a_demo_event_another_leader_took_over_stays(demo):
+    """A demo event that a real leader now leads is theirs: it stays."""
+    from tournaments.models import EventRole, Role
+
+    user = Users.objects.create_user("margaret")
+    EventRole.objects.create(event=Event.objects.get(slug="area-demo"), user=user, role=Role.LEADER)
+    call_command("remove_demo_leader", stdout=io.StringIO())
+    assert list(Event.objects.values_list("slug", flat=True)) == ["area-demo"]
 
 
 @pytest.mark.parametrize("weak", ["password", "12345678", "margaret1", "short"])

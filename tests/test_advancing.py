@@ -6,7 +6,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from tests.conftest import build_event
-from tournaments import selectors
+from tournaments import snapshot
 from tournaments.models import Team
 from tournaments.rules.errors import RulesError
 from tournaments.services import ResultEntry, results_record
@@ -22,7 +22,7 @@ def area(slug: str, decided: bool = True):
     entries = [ResultEntry(1, t, 8 if t == 1 else 0) for t in range(1, 5)]
     results_record(event=event, entries=entries, actor=None)
     if decided:
-        first, second = selectors.playoffs(event).groups[0].tied.tables
+        first, second = snapshot.playoffs(event).groups[0].tied.tables
         playoff_hand_record(
             event=event, rank=2, match=1, first_table=first, second_table=second,
             first_tricks=7, actor=None, trump_cut="QH",
@@ -33,7 +33,7 @@ def area(slug: str, decided: bool = True):
 
 
 def top_two(event) -> list[int]:
-    return [s.table for s in selectors.standings(event)[:2]]
+    return [s.table for s in snapshot.standings(event)[:2]]
 
 
 def test_a_provincial_event_seats_first_placed_teams_first_in_zone_order():

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import build_event
-from tournaments import selectors
+from tournaments import selectors, snapshot
 from tournaments.archive import dumps, export_event, import_event
 from tournaments.models import AuditEntry, Event
 from tournaments.rules.errors import RulesError
@@ -34,7 +34,7 @@ def base_archive() -> dict:
     summary, _ = selectors.day_ledger(event, 1)
     counts = {t: s.on_table for t, s in summary.items()}
     day_close(event=event, day=1, counts=counts, actor=None)
-    first, second = selectors.playoffs(event).groups[0].tied.tables
+    first, second = snapshot.playoffs(event).groups[0].tied.tables
     cut = {f"{first}A": "2C", f"{first}B": "5C", f"{second}A": "9C", f"{second}B": "KC"}
     playoff_hand_record(
         event=event, rank=1, match=1, first_table=first, second_table=second,

@@ -11,7 +11,7 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 
 from tests.leader_helpers import make_event, make_user, play
-from tournaments import backups, selectors
+from tournaments import backups, snapshot
 from tournaments.archive import dumps, export_event
 from tournaments.models import Event
 from tournaments.services.closing import day_close
@@ -73,7 +73,7 @@ def test_the_leaders_pages_say_where_the_last_backup_went(client, folder):
     path = backups.write_backup(event)
     client.force_login(make_user("lee", event))
     page = client.get(reverse("tournaments:hands", args=[event.slug])).content.decode()
-    assert "Last backup" in page and str(path) in page and "warning" not in page
+    assert "Backed up just now" in page and str(path) in page and "warning" not in page
 
 
 def test_a_change_long_after_the_last_backup_is_a_warning(folder):
@@ -94,11 +94,11 @@ def test_restore_brings_back_the_newest_backup_into_an_empty_database(folder):
     backups.write_backup(event)
     play(event, [4])
     backups.write_backup(event)
-    before = selectors.standings_payload(event)
+    before = snapshot.standings_payload(event)
     Event.objects.all().delete()
     call_command("restore", stdout=open("/dev/null", "w"))  # noqa: SIM115
     restored = Event.objects.get(slug="spring")
-    assert selectors.standings_payload(restored) == before
+    assert snapshot.standings_payload(restored) == before
 
 
 def test_restore_refuses_a_database_that_holds_events(folder):

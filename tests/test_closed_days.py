@@ -18,18 +18,11 @@ from tournaments.services.setup import hand_trump_record
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def closed():
-    """A 4-table event whose day 1 (30 hands, 8 tricks everywhere) is closed."""
-    event = make_event("closed", tables=4)
-    play(event, range(1, 31))
-    day_close(event=event, day=1, close_incomplete=True, actor=None)
-    return event
-
-
 def test_a_result_of_a_closed_day_is_refused_naming_the_day(closed):
     """Recording a correction for hand 5 of closed day 1 is refused with the day's name."""
-    with pytest.raises(RulesError, match="Day 1 is closed, so hand 5 cannot change"):
+    with pytest.raises(
+        RulesError, match="Day 1 is closed, so these results cannot change: hand 5 table 2"
+    ):
         results_record(event=closed, entries=[ResultEntry(5, 2, 3)], actor=None)
     assert HandResult.objects.get(event=closed, hand__number=5, host_table=2).visitor_tricks == 8
 

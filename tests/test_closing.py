@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tournaments import selectors
+from tournaments import selectors, snapshot
 from tournaments.models import DayClose, Role
 
 from .leader_helpers import make_event, make_user, play
@@ -33,15 +33,45 @@ def counts_body(counts: dict[int, int], action="check", note="") -> dict:
     return {"action": action, "override_note": note, **{f"count_{t}": c for t, c in counts.items()}}
 
 
-def test_checking_counts_lists_each_mismatch_with_the_hands_that_touched_it(client, event):
-    """A count one short at table 2 is listed with the hands that moved flags there."""
+def test_checking_counts_lists_each_mismatch_with_the_hands_that_would_explain_it(client, event):
+    """A count one short at table 2 is listed with the hands where one trick fewer for its
+    own pair would have made it match (10 tricks everywhere: any of hands 1-4)."""
     client.force_login(make_user("lead", event))
     counts = expected(event)
     counts[2] -= 1
     page = client.post(url(event), counts_body(counts)).content.decode()
     assert f"table 2 counted {counts[2]}, expected {counts[2] + 1}" in page
-    assert "flags moved there in hands 1, 2, 3, 4" in page
+    assert "check hands 1, 2, 3, 4 first" in page
+    assert "9 tricks for our pair would make the count match" in page
     assert not DayClose.objects.exists()
+
+
+def test_a_table_whose_count_differs_is_marked_in_words_too(client, event):
+    """The counts form marks table 3's row, and says by how much it differs."""
+    client.force_login(make_user("lead", event))
+    counts = {**expected(event), 3: expected(event)[3] + 2}
+    page = client.post(url(event), counts_body(counts)).content.decode()
+    row = page.split('id="id_count_3"')[1].split("</tr>")[0]
+    assert "differs: 2 flags over" in row
+    assert page.count('class="refused differs"') == 1
+
+
+def test_the_ledger_shows_revokes(client):
+    """A hand played 9 with one visitors' revoke shows as 7 with 'played 9, revokes 1/0'."""
+    from tournaments.services import ResultEntry, results_record
+
+    event = make_event("revokes", tables=4, hands_per_day=(2,))
+    play(event, [2])
+    results_record(
+        event=event,
+        entries=[ResultEntry(1, t, 9, 1 if t == 2 else 0) for t in range(1, 5)],
+        actor=None,
+    )
+    client.force_login(make_user("lead", event))
+    counts = {**expected(event), 2: 0}
+    page = client.post(url(event), counts_body(counts)).content.decode()
+    ledger = page.split("Table 2, hand by hand")[1].split("</table>")[0]
+    assert "played 9, revokes 1/0" in ledger
 
 
 def test_matching_counts_close_the_day_and_record_every_table(client, event):
@@ -116,7 +146,7 @@ def test_a_refused_close_keeps_the_mismatch_banner_and_highlight(client, event):
     page = client.post(url(event), counts_body(counts, action="close")).content.decode()
     assert "Every count matches" not in page
     assert "table 3 counted 0" in page
-    assert 'class="refused"' in page
+    assert 'class="refused differs"' in page
 
 
 def test_a_day_with_hands_missing_is_not_closed_without_the_override(client):
@@ -178,7 +208,7 @@ def test_a_mismatched_table_shows_its_ledger_hand_by_hand(client, event):
     assert "Table 2, hand by hand" in page
     ledger = page.split("Table 2, hand by hand")[1].split("</table>")[0]
     assert ledger.count("<tr>") == 1 + 4  # heading and hands 1-4
-    hand = selectors.rotation(event).hand(1)
+    hand = snapshot.rotation(event).hand(1)
     assert f"Table {hand.visitor_of(2)}'s pair" in ledger
     assert f"<td>Table {hand.moves[2]}</td>" in ledger
     # 10 tricks everywhere: two flags out and two in each hand, so the table stays at 12.

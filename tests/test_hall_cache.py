@@ -1,4 +1,6 @@
-"""The hall cache in front of Django hands phones the answer Django gave, while it is current."""
+"""The hall cache in front of Django hands phones the answer Django gave, while it is current.
+
+These tests commit as a server does (``transaction=True``): answers are kept once committed."""
 
 from __future__ import annotations
 
@@ -8,12 +10,13 @@ from django.core.signals import request_finished, request_started
 from django.db import close_old_connections
 from django.test import RequestFactory
 
-from tournaments import hall_cache
 from tournaments.services import ResultEntry, results_record
+from tournaments.snapshot import hall as hall_cache
+from tournaments.snapshot import store
 
 from .leader_helpers import make_event, play
 
-pytestmark = pytest.mark.django_db
+pytestmark = pytest.mark.django_db(transaction=True)
 
 
 class Counted:
@@ -32,10 +35,10 @@ def hall():
     # As Django's test client does: the test's database connection stays open between requests.
     request_started.disconnect(close_old_connections)
     request_finished.disconnect(close_old_connections)
-    hall_cache.forget()
+    store.clear_memory()
     django = Counted()
     yield hall_cache.HallCache(django), django
-    hall_cache.forget()
+    store.clear_memory()
     request_started.connect(close_old_connections)
     request_finished.connect(close_old_connections)
 

@@ -99,15 +99,24 @@ def windows_dry_run(folder, tmp_path, *what: str) -> None:
 
 
 def test_the_linux_wheelhouse_installs_offline_and_serves_the_hall(tmp_path):
-    """install.sh installs the app from the folder with no index; its whist-director hall
-    serves the home page and its stylesheet to a phone at the laptop's address."""
+    """install.sh installs the app from the folder with no index and, since this terminal's
+    PATH lacks ~/.local/bin, says exactly what to type; its whist-director hall serves the home
+    page and its stylesheet to a phone at the laptop's address."""
     folder = wheelhouse.build(wheelhouse.this_platform(), wheelhouse.this_python(), tmp_path / "w")
     home = tmp_path / "home"
     home.mkdir()
     env = {**servers.environment(tmp_path / "data"), "HOME": str(home), "PYTHON": sys.executable}
     env.pop("DATABASE_URL", None)
     (tmp_path / "data").mkdir()
-    subprocess.run(["sh", str(folder / "install.sh")], env=env, check=True, timeout=900)  # noqa: S603,S607
+    installed = subprocess.run(  # noqa: S603
+        ["sh", str(folder / "install.sh")],  # noqa: S607
+        env=env,
+        check=True,
+        timeout=900,
+        capture_output=True,
+        text=True,
+    )
+    assert 'export PATH="$HOME/.local/bin:$PATH"' in installed.stdout
     command = str(home / ".local" / "bin" / "whist-director")
     leader = {**env, "WHIST_LEADER_PASSWORD": servers.LEADER_PASSWORD}
     subprocess.run([command, "createleader", "--username", "margaret"], env=leader, check=True)  # noqa: S603

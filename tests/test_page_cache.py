@@ -1,4 +1,7 @@
-"""Public pages are rendered once per event revision and never share a leader's menu."""
+"""Public pages are rendered once per event revision and never share a leader's menu.
+
+The tests that read a page twice commit as a server does (``transaction=True``): a page
+built inside an uncommitted transaction is never kept."""
 
 from __future__ import annotations
 
@@ -10,14 +13,16 @@ from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
+from tournaments import snapshot
 from tournaments.models import Event
-from tournaments.selectors import events
 from tournaments.services import ResultEntry, results_record
 from tournaments.services.setup import event_settings_update
+from tournaments.snapshot import store
 
 from .leader_helpers import make_event, make_user, play
 
 pytestmark = pytest.mark.django_db
+committing = pytest.mark.django_db(transaction=True)
 
 PAGES = {
     "event home": ("event", []),
@@ -35,6 +40,7 @@ def event():
     return event
 
 
+@committing
 @pytest.mark.parametrize("page", PAGES)
 def test_a_phone_rereading_a_public_page_costs_at_most_one_query(
     client, event, page, django_assert_max_num_queries
@@ -96,30 +102,33 @@ def test_a_leaders_page_is_never_compressed(client, event):
     assert "Content-Encoding" not in page and "Enter hands" in page.content.decode()
 
 
-def test_a_change_made_by_another_process_shows_within_the_second(client, event, monkeypatch):
+@committing
+def test_a_change_made_by_another_process_shows_within_the_second(client, event):
     """A hand saved by another server process or a command (here: the revision changed in the
-    database directly) reaches phones once this process next reads the revision."""
-    monkeypatch.setattr(events, "STAMP_SECONDS", 0.2)
+    database directly, nobody told) reaches phones once the event's revision is next read,
+    within ``store.NOW_SECONDS``."""
     url = reverse("tournaments:table", args=[event.slug, 1])
     cell = '<td class="num">13</td>'  # hand 13's number, and then the tricks of hands 1 and 2
     before = client.get(url).content.decode().count(cell)
-    with connection.cursor() as cursor:  # as another process would, with no signal here
+    with connection.cursor() as cursor:  # as another process's write does, telling nobody here
         cursor.execute("UPDATE tournaments_handresult SET visitor_tricks = 13")
         cursor.execute("UPDATE tournaments_event SET revision = revision + 1")
-    assert client.get(url).content.decode().count(cell) == before
-    time.sleep(0.25)
+        cursor.execute("UPDATE tournaments_hand SET revision = revision + 1")
+    time.sleep(store.NOW_SECONDS + 0.05)
     assert client.get(url).content.decode().count(cell) == before + 4
 
 
-def test_the_first_read_after_a_save_here_needs_no_new_load_of_the_event(
+def test_after_a_save_every_process_knows_the_new_revision_without_a_query(
     event, django_capture_on_commit_callbacks, django_assert_num_queries
 ):
-    """After this server's own save commits, the pages of the new revision share the event
-    as saved: the first phone reads only its revision."""
+    """Once this server's save commits, the event's new revision is known to every process
+    sharing the cache: the first phone after it reads no revision from the database."""
     with django_capture_on_commit_callbacks(execute=True):
         results_record(event=event, entries=[ResultEntry(3, 1, 9)], actor=None)
-    with django_assert_num_queries(1):
-        shown = events.page_event(event.slug)
+    with django_assert_num_queries(0):
+        now = store.current(event.slug)
+    assert now.revision == Event.objects.get(pk=event.pk).revision
+    shown = snapshot.page_event(event.slug)
     stored = Event.objects.get(pk=event.pk)
     assert (shown.revision, shown.name, shown.tables) == (
         stored.revision,
@@ -138,4 +147,15 @@ def test_an_event_changed_while_the_leader_typed_is_read_afresh_after_the_save(
         event_settings_update(event=event, changes={"name": "Été à Łódź"}, actor=None)
     with django_capture_on_commit_callbacks(execute=True):
         results_record(event=typed_on, entries=[ResultEntry(3, 1, 9)], actor=None)
-    assert events.page_event(event.slug).name == "Été à Łódź"
+    assert snapshot.page_event(event.slug).name == "Été à Łódź"
+
+
+@committing
+def test_standings_json_and_the_standings_it_encodes_are_kept_apart(client, event):
+    """The encoded standings.json a phone gets and the standings it encodes are two kept
+    values: after phones read it, the pages still get the standings, and phones the JSON."""
+    url = reverse("tournaments:standings_json", args=[event.slug])
+    first = client.get(url).json()
+    event.refresh_from_db()
+    assert snapshot.standings_payload(event)["standings"] == first["standings"]
+    assert client.get(url).json() == first

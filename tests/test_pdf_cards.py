@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import re
+import subprocess
 
 import pytest
 from pypdf import PdfReader
@@ -130,3 +131,24 @@ def test_page_counts_for_2_16_and_250_tables():
         event = make_event(slug=f"t{tables}", tables=tables)
         body = pdf.render(event, pdf.PrintJob(what="cards"))
         assert len(PdfReader(io.BytesIO(body)).pages) == tables
+
+
+@pytest.mark.django_db
+def test_a_phones_camera_reads_the_tables_qr_code(tmp_path):
+    """The QR code printed on table 2's card, photographed as a phone would (the page as a
+    picture, read by zbar), opens table 2's public page."""
+    event = make_event(tables=2)
+    job = pdf.PrintJob(what="cards", tables=(2,), base_url="https://whist.example.org/")
+    (tmp_path / "card.pdf").write_bytes(pdf.render(event, job))
+    subprocess.run(  # noqa: S603 - Debian's poppler-utils
+        ["pdftoppm", "-png", "-r", "150", "-f", "1", "-l", "1", "card.pdf", "card"],  # noqa: S607
+        cwd=tmp_path,
+        check=True,
+    )
+    read = subprocess.run(  # noqa: S603 - Debian's zbar-tools
+        ["zbarimg", "--quiet", "--raw", *map(str, tmp_path.glob("card*.png"))],  # noqa: S607
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert "https://whist.example.org/events/cards/tables/2/" in read.stdout.split()

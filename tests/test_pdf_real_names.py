@@ -29,6 +29,8 @@ LONG_TEAM = "The Extraordinarily Long-Named Military Whist Club of Sudbury"[:60]
 LONG_WORD = "Pneumonoultramicroscopicsilicovolcanoconiosis-Whist-Society-"[:60]
 LONG_PLAYER = "Marie-Thérèse Bernadette Antoinette de la Fontaine-Beauchamp"[:60]
 LONG_ZONE = "Northern and Eastern Ontario Zone Region"[:40]
+# Sixty characters with a long joined name: it breaks after a hyphen to stay on two lines.
+JOINED = "Club de whist militaire Nguyễn-Wałęsa-Dvořák n° 123 de Saint"
 
 
 def make_event(names: dict[int, tuple[str, str, str]], slug="names", name=None, tables=8):
@@ -180,3 +182,29 @@ def test_a_subset_of_tables_is_titled_with_those_tables():
     with printed(event, pdf.PrintJob("rotation", tables=(3, 7))) as document:
         text = document.pages[0].extract_text()
     assert "Tables 3, 7 ·" in text and "Tables 3–7" not in text
+
+
+@pytest.mark.parametrize("what", ["cards", "blank counts", "filled counts"])
+def test_long_names_wrap_to_two_lines_at_nine_points_at_least(what):
+    """On table cards and count sheets a 60-character team or player name is printed whole,
+    on at most two lines, and no letter of it is under 9 points."""
+    names = {
+        1: (LONG_TEAM, "Zone 1", LONG_PLAYER),
+        2: (LONG_TEAM + " II", "Zone 2", LONG_PLAYER),
+        3: (JOINED, "Zone 3", LONG_PLAYER),
+    }
+    event = make_event(names, slug="nine-points")
+    job = pdf.PrintJob("cards", tables=(1,)) if what == "cards" else JOBS[what]
+    body = pdf.render(event, job)
+    # pypdf reads in drawing order, so a name's wrapped lines come out together.
+    text = PdfReader(io.BytesIO(body)).pages[0].extract_text()
+    for name in (LONG_TEAM,) + ((LONG_PLAYER,) if what == "cards" else (JOINED,)):
+        assert compact(name) in compact(text), name
+    with pdfplumber.open(io.BytesIO(body)) as document:
+        words = document.pages[0].extract_words(extra_attrs=["size"])
+    sizes = [w["size"] for w in words if w["text"] in ("Extraordinarily", "Marie-Thérèse")]
+    assert sizes and min(sizes) >= 9
+    # Team 1's name sits on at most two lines (the count sheet also lists team 2's "... II").
+    first = [w for w in words if w["text"] == "Extraordinarily"][0]
+    below = [w for w in words if w["text"] == "Sudbur" and 0 <= w["top"] - first["top"] < 40]
+    assert below and below[0]["top"] - first["top"] < 2.5 * first["size"]

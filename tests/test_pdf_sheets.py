@@ -8,7 +8,7 @@ import math
 import pytest
 from pypdf import PdfReader
 
-from tournaments import pdf, selectors
+from tournaments import pdf, selectors, snapshot
 from tournaments.csv_formats import TeamRow
 from tournaments.rules.types import Standing
 from tournaments.services import ResultEntry, event_create, results_record, teams_replace
@@ -45,7 +45,7 @@ def test_rotation_sheet_repeats_its_headings_and_holds_every_move():
     text = "\n".join(p.extract_text() for p in reader.pages)
     for page in reader.pages:
         assert "Hand" in page.extract_text() and "Trump" in page.extract_text()
-    for hand in selectors.rotation(event).hands:
+    for hand in snapshot.rotation(event).hands:
         cells = [str(hand.number), f"{hand.trump.symbol} {hand.trump.label}"]
         cells += [str(hand.moves[t]) for t in range(1, 17)]
         assert "\n".join(cells) + "\n" in text
@@ -56,7 +56,7 @@ def test_slips_call_out_every_table_of_every_hand():
     """Each hand's slip says 'Hand n — travelling pairs' and 'Table t to Table m' per table."""
     event = make_event(tables=4, hands_per_day=(30,))
     text = "\n".join(p.extract_text() for p in read(pdf.render(event, pdf.PrintJob("slips"))).pages)
-    for hand in selectors.rotation(event).hands:
+    for hand in snapshot.rotation(event).hands:
         assert f"Hand {hand.number} — travelling pairs" in text
         for table in range(1, 5):
             assert f"Table {table} to Table {hand.moves[table]}" in text
@@ -134,3 +134,25 @@ def test_current_standings_say_after_which_hand():
     results_record(event=event, entries=[ResultEntry(1, t, 7) for t in range(1, 5)], actor=None)
     text = read(pdf.render(event, pdf.PrintJob("standings"))).pages[0].extract_text()
     assert "Standings after hand 1 of 30" in text
+
+
+@pytest.mark.django_db
+def test_standings_fit_thirty_teams_with_forty_character_names_a_page():
+    """60 teams named with 40 characters (ễ, ł, ř among them): every Letter page but the last
+    holds at least 30 of them, each name whole on one line."""
+    from tournaments.csv_formats import TeamRow
+    from tournaments.services import teams_replace
+
+    event = make_event(slug="forty", tables=60)
+    names = {
+        t: f"Klub Nguyễn-Wałęsa-Dvořák n° {t:02d} de Łódź"[:40].ljust(40, "ř") for t in range(1, 61)
+    }
+    assert all(len(n) == 40 for n in names.values())
+    rows = [TeamRow(0, t, names[t], f"Zone {t % 4}", "", "", "", "") for t in names]
+    teams_replace(event=event, rows=rows, actor=None)
+    results_record(event=event, entries=[ResultEntry(1, t, t % 14) for t in names], actor=None)
+    pages = read(pdf.render(event, pdf.PrintJob("standings"))).pages
+    texts = [page.extract_text() for page in pages]
+    on_page = [sum(1 for n in names.values() if n in text) for text in texts]
+    assert sum(on_page) == 60  # whole, one line each: extract_text keeps a line together
+    assert all(count >= 30 for count in on_page[:-1]) and on_page[0] >= 30

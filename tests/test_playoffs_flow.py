@@ -10,7 +10,7 @@ from django.core.exceptions import PermissionDenied
 
 from tests.conftest import build_event
 from tests.leader_helpers import make_user
-from tournaments import selectors
+from tournaments import snapshot
 from tournaments.models import AuditEntry, PlayoffGroup, Role
 from tournaments.rules.cards_draw import draw_at_random
 from tournaments.rules.errors import RulesError
@@ -44,7 +44,7 @@ def hand(event, rank, match, first, second, tricks=8, **extra):
 
 
 def ranks(event) -> dict[int, tuple[int, bool, list[int]]]:
-    rows = selectors.standings_payload(event)["standings"]
+    rows = snapshot.standings_payload(event)["standings"]
     return {r["table"]: (r["rank"], r["tied"], r["playoff"]) for r in rows}
 
 
@@ -57,14 +57,14 @@ def play_out(event, rank=1):
 
 
 def _group(event, rank):
-    return next(g for g in selectors.playoffs(event).groups if g.tied.rank == rank)
+    return next(g for g in snapshot.playoffs(event).groups if g.tied.rank == rank)
 
 
 def test_no_playoff_is_proposed_before_every_hand_is_played():
     """With one table's result missing, no group is proposed and a draw is refused."""
     event = build_event("early", tables=3, hands_per_day=(1,))
     results_record(event=event, entries=[ResultEntry(1, 1, 0)], actor=None)
-    assert selectors.playoffs(event).groups == ()
+    assert snapshot.playoffs(event).groups == ()
     with pytest.raises(RulesError, match="after all hands"):
         playoff_draw_record(event=event, rank=1, cards=[{1: "2H", 2: "3H", 3: "4H"}], actor=None)
 
@@ -132,12 +132,12 @@ def test_five_tied_teams_play_four_hands_numbered_one_to_four():
 def test_playoff_hands_are_numbered_through_the_event_across_groups():
     """Three two-team groups play playoff hands 1, 2 and 3, best shared rank first."""
     event = build_event("groups", tables=6, hands_per_day=(1,))
-    moves = selectors.rotation(event).hand(1)
+    moves = snapshot.rotation(event).hand(1)
     v1 = moves.visitor_of(1)
     h2 = next(h for h in range(2, 7) if h != v1 and moves.visitor_of(h) not in (1, v1))
     entries = [ResultEntry(1, t, 8 if t in (1, h2) else 0) for t in range(1, 7)]
     results_record(event=event, entries=entries, actor=None)
-    groups = selectors.playoffs(event).groups
+    groups = snapshot.playoffs(event).groups
     assert [(g.tied.rank, g.first_hand) for g in groups] == [(1, 1), (3, 2), (5, 3)]
     first, second = groups[1].tied.tables
     hand(event, 3, 1, first, second)
@@ -147,14 +147,14 @@ def test_playoff_hands_are_numbered_through_the_event_across_groups():
 def test_a_tie_at_a_place_that_does_not_matter_gets_no_playoff():
     """With playoff_places 1, teams tied for second stay tied and no group is proposed."""
     event = finished(4, {1: 8}, playoff_places=1)
-    assert selectors.playoffs(event).groups == ()
+    assert snapshot.playoffs(event).groups == ()
     assert [r[0] for r in sorted(ranks(event).values())] == [1, 2, 2, 4]
 
 
 def test_a_tie_within_the_places_that_matter_gets_a_playoff():
     """With playoff_places 2, teams tied for second are proposed a playoff at rank 2."""
     event = finished(4, {1: 8}, playoff_places=2)
-    assert [g.tied.rank for g in selectors.playoffs(event).groups] == [2]
+    assert [g.tied.rank for g in snapshot.playoffs(event).groups] == [2]
 
 
 def test_correcting_a_playoff_hand_reopens_the_tie_and_keeps_the_history():
@@ -222,11 +222,11 @@ def test_an_assistant_cannot_record_a_playoff_hand():
 def test_advancing_teams_are_marked_once_the_playoff_decides_the_line():
     """Two teams tied for second are not marked advancing until the playoff decides."""
     event = finished(4, {1: 8}, advancing=2)
-    marked = {r["table"] for r in selectors.standings_payload(event)["standings"] if r["advancing"]}
+    marked = {r["table"] for r in snapshot.standings_payload(event)["standings"] if r["advancing"]}
     assert len(marked) == 1
     first, second = _group(event, 2).tied.tables
     hand(event, 2, 1, first, second, tricks=7)
-    marked = {r["table"] for r in selectors.standings_payload(event)["standings"] if r["advancing"]}
+    marked = {r["table"] for r in snapshot.standings_payload(event)["standings"] if r["advancing"]}
     assert len(marked) == 2 and first in marked
 
 

@@ -14,7 +14,7 @@ from django.urls import reverse
 from tests.conftest import build_event
 from tests.leader_helpers import make_user
 from tests.test_playoffs_flow import _cut, finished
-from tournaments import selectors
+from tournaments import snapshot
 from tournaments.models import AuditEntry, Event, HandResult, Loan
 from tournaments.rules.errors import RulesError
 from tournaments.services import ResultEntry, results_record
@@ -28,7 +28,7 @@ pytestmark = pytest.mark.django_db
 
 
 def _total(event, table: int) -> int:
-    return next(s.total for s in selectors.standings(event) if s.table == table)
+    return next(s.total for s in snapshot.standings(event) if s.table == table)
 
 
 def test_a_new_revoke_penalty_recomputes_results_already_entered(event):
@@ -69,7 +69,7 @@ def test_loans_follow_new_thresholds(db):
 def _tied_at_the_top():
     """A finished 4-table event whose two best teams share rank 1 (no playoff yet)."""
     event = build_event("tie", tables=4, hands_per_day=(1,), advancing=2)
-    hand = selectors.rotation(event).hand(1)
+    hand = snapshot.rotation(event).hand(1)
     winners: list[int] = []
     for host in range(1, 5):  # two hosts whose visitors win a flag and lose none at home
         visitor = hand.visitor_of(host)
@@ -78,7 +78,7 @@ def _tied_at_the_top():
     entries = [ResultEntry(1, t, 8 if t in winners[1::2] else 0) for t in range(1, 5)]
     results_record(event=event, entries=entries, actor=None)
     event.refresh_from_db()
-    rows = selectors.standings(event)
+    rows = snapshot.standings(event)
     assert rows[0].rank == rows[1].rank == 1 and rows[2].rank == 3
     return event, sorted(s.table for s in rows[:2])
 
@@ -101,7 +101,7 @@ def test_a_playoff_hand_needs_the_directors_trump_cut():
             event=event, rank=1, match=1, first_table=1, second_table=2, first_tricks=8,
             dealer_cut=[_cut(1, 2)], actor=None,
         )  # fmt: skip
-    assert not selectors.playoffs(event).groups[0].hands
+    assert not snapshot.playoffs(event).groups[0].hands
 
 
 def test_a_playoff_hand_needs_the_cut_for_the_deal():
@@ -112,7 +112,7 @@ def test_a_playoff_hand_needs_the_cut_for_the_deal():
             event=event, rank=1, match=1, first_table=1, second_table=2, first_tricks=8,
             trump_cut="QH", actor=None,
         )  # fmt: skip
-    assert not selectors.playoffs(event).groups[0].hands
+    assert not snapshot.playoffs(event).groups[0].hands
 
 
 def test_days_count_from_day_one_when_only_day_two_has_results(client, two_day_event):
@@ -143,7 +143,7 @@ def test_ending_play_early_finishes_the_event_for_playoffs():
     _play(event, [1, 2])
     call_command("end_play", event.slug, "--after-hand", "2")
     event.refresh_from_db()
-    assert selectors.playoffs(event).final and selectors.playoffs(event).groups
+    assert snapshot.playoffs(event).final and snapshot.playoffs(event).groups
     entry = AuditEntry.objects.get(event=event, action="play ended")
     assert entry.after == {"play_ends_after": 2}
 

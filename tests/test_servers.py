@@ -138,11 +138,12 @@ def test_the_hosted_server_serves_https_behind_its_proxy(tmp_path):
         ("hall", ["HOST=0.0.0.0:9000"], "0.0.0.0:9000"),
         ("serve", [], "127.0.0.1:8000"),
         ("run", [], "127.0.0.1:8000"),
+        ("run", ["HOST=127.0.0.1:9000"], "127.0.0.1:9000"),
     ],
 )
 def test_make_starts_each_mode_on_its_documented_address(target, extra, listen):
     """make hall listens on every interface at port 8000 unless HOST= says otherwise; make serve
-    and make run listen on this computer only."""
+    and make run listen on this computer only, make run on another port with HOST= too."""
     plan = subprocess.run(  # noqa: S603
         ["make", "-n", "-o", ".venv/.installed", target, *extra],  # noqa: S607
         cwd=servers.ROOT,

@@ -8,9 +8,9 @@ from django.core.exceptions import PermissionDenied
 
 from tournaments.models import AuditEntry, DayRecord, EventRole, HandResult, Loan, Role
 from tournaments.rules.errors import RulesError
-from tournaments.selectors import standings
 from tournaments.services import ResultConflict, ResultEntry, results_record
 from tournaments.services.closing import day_close
+from tournaments.snapshot import standings
 
 pytestmark = pytest.mark.django_db
 

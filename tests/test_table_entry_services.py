@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.core.exceptions import PermissionDenied
 
-from tournaments import selectors
+from tournaments import snapshot
 from tournaments.models import AuditEntry, Event, HandResult, TableSubmission, TableToken
 from tournaments.rules.errors import RulesError
 from tournaments.services import ResultEntry, results_record
@@ -64,9 +64,48 @@ def test_revokes_are_kept_and_applied():
 def test_a_table_enters_only_the_hand_it_plays_now():
     """Hand 2 is refused while hand 1 is not entered at table 1."""
     event = make_event("te4", tables=4)
-    with pytest.raises(RulesError, match="plays hand 1 now, not hand 2"):
+    with pytest.raises(RulesError, match="The hall is on hand 1: table 1 cannot enter hand 2"):
         send(event, 1, 2, 8)
     assert not HandResult.objects.filter(event=event).exists()
+
+
+def test_a_table_that_entered_the_halls_hand_waits_for_the_other_tables():
+    """Table 1 entered hand 1; hand 2 is refused, naming hand 1, until every table is in."""
+    event = make_event("te4b", tables=4)
+    send(event, 1, 1, 8)
+    assert snapshot.table_state(event, 1).hand is None
+    with pytest.raises(RulesError, match="The hall is on hand 1: table 1 cannot enter hand 2"):
+        send(event, 1, 2, 8)
+    assert snapshot.hands_played(event) == 0
+    for table in (2, 3, 4):
+        send(event, table, 1, 6)
+    assert snapshot.table_state(event, 1).hand.number == 2
+    assert snapshot.hands_played(event) == 1
+    send(event, 1, 2, 8)
+    assert result(event, 2, 1).visitor_tricks == 8
+
+
+def test_a_hand_behind_the_hall_is_refused_unless_it_is_the_tables_last_entry():
+    """With the hall on hand 3, table 2 cannot rewrite hand 1 (the leader entered hands 1 and
+    2 for it); the message names the hall's hand."""
+    event = make_event("te4c", tables=4)
+    play(event, [1, 2])
+    with pytest.raises(RulesError, match="entered by the leader"):
+        send(event, 2, 2, 8)
+    results_record(event=event, entries=[ResultEntry(3, 1, 8)], actor=None)
+    with pytest.raises(RulesError, match="The hall is on hand 3"):
+        send(event, 2, 4, 8)
+
+
+def test_the_refusal_names_the_halls_hand_in_french():
+    """A phone in French reads that the hall is on hand 1."""
+    from django.utils import translation
+
+    event = make_event("te4d", tables=4)
+    with pytest.raises(RulesError) as refused:
+        send(event, 3, 5, 8)
+    with translation.override("fr-ca"):
+        assert "La salle en est à la main 1" in refused.value.message
 
 
 def test_a_table_fixes_its_own_last_entry_until_its_next_hand_is_entered():
@@ -75,6 +114,8 @@ def test_a_table_fixes_its_own_last_entry_until_its_next_hand_is_entered():
     send(event, 1, 1, 8)
     send(event, 1, 1, 5, phone_id="fix-hand-1")
     assert result(event, 1, 1).visitor_tricks == 5
+    for table in (2, 3, 4):
+        send(event, table, 1, 6)
     send(event, 1, 2, 7)
     with pytest.raises(RulesError, match="later hand is already entered"):
         send(event, 1, 1, 4, phone_id="late-fix")
@@ -112,7 +153,7 @@ def test_the_current_hand_skips_closed_days():
     day_close(
         event=event, day=1, override_note="hand 2 not played", close_incomplete=True, actor=None
     )
-    assert selectors.table_state(event, 4).hand.number == 3
+    assert snapshot.table_state(event, 4).hand.number == 3
 
 
 def test_entries_wait_for_the_leader_when_the_event_says_so():
@@ -123,7 +164,8 @@ def test_entries_wait_for_the_leader_when_the_event_says_so():
     outcome = send(event, 3, 1, 11)
     assert outcome.status == "waiting"
     assert result(event, 1, 3) is None
-    assert selectors.table_state(event, 3).hand.number == 2
+    assert snapshot.table_state(event, 3).hand is None  # in, waiting for the hall
+    assert snapshot.hall_state(event).pending == (3,)
     table_entry_accept(event=event, hand=1, table=3, actor=leader)
     row = result(event, 1, 3)
     assert (row.visitor_tricks, row.entered_by) == (11, "table 3")
@@ -160,10 +202,12 @@ def test_tokens_are_long_random_and_a_new_one_revokes_the_old():
     assert TableToken.objects.get(token=tokens[2]).revoked_at is not None
 
 
-def test_an_assistant_fills_in_missing_tokens_but_only_a_leader_replaces_them():
-    """Printing cards as an assistant issues missing tokens; replacing them is refused."""
+def test_only_a_leader_issues_or_replaces_tokens():
+    """An assistant can neither issue missing entry addresses nor replace them."""
     event = make_event("te12", tables=4)
     assistant = make_user("helper", event, role="assistant")
-    table_tokens_issue(event=event, actor=assistant)
+    with pytest.raises(PermissionDenied, match="may not lead"):
+        table_tokens_issue(event=event, actor=assistant)
     with pytest.raises(PermissionDenied, match="may not lead"):
         table_tokens_issue(event=event, actor=assistant, replace=True)
+    assert not TableToken.objects.filter(event=event).exists()

@@ -45,6 +45,7 @@ def test_a_phones_table_page_is_the_page_rendered_whole(language, played):
         phone, whole = phone_and_full(event, table, language)
         assert phone == whole
         assert "<!--live" not in phone and "Équipe &lt;" in phone
+        assert '<tr><td class="num">2</td>' in whole  # the rows written, not shown as text
 
 
 def test_a_saved_result_and_a_renamed_team_reach_the_phones_frame(client):

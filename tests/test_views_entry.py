@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tournaments import selectors
+from tournaments import snapshot
 from tournaments.models import AuditEntry, HandResult, Role
 from tournaments.services import ResultEntry, results_record
 
@@ -33,7 +33,7 @@ def url(event, hand=1):
 def test_grid_lists_every_host_table_with_its_visitors_and_trump(client, event, leader):
     """The grid for a hand shows every host table, the visiting team and pair, and the trump."""
     page = client.get(url(event)).content.decode()
-    hand = selectors.rotation(event).hand(1)
+    hand = snapshot.rotation(event).hand(1)
     visitor = hand.visitor_of(5)
     assert page.count('class="tricks"') == 8
     assert "Table 5 visitors&#x27;" in page or "Table 5 visitors'" in page
@@ -60,7 +60,7 @@ def test_partial_entry_is_kept_and_counted(client, event, leader):
 def test_saved_rows_say_which_table_takes_flags(client, event, leader):
     """A saved 10 reads 'Table V takes 2 flags from Table 5'."""
     client.post(url(event), grid_post(event, 1, {5: 10}))
-    visitor = selectors.rotation(event).hand(1).visitor_of(5)
+    visitor = snapshot.rotation(event).hand(1).visitor_of(5)
     assert f"Table {visitor} takes 2 flags from Table 5" in client.get(url(event)).content.decode()
 
 
@@ -87,11 +87,11 @@ def test_a_correction_is_kept_in_the_hands_history(client, event, leader):
 def test_standings_follow_a_correction_at_once(client, event, leader):
     """After a correction the standings show the corrected flags without any other step."""
     client.post(url(event), grid_post(event, 1, {4: 10}))
-    visitor = selectors.rotation(event).hand(1).visitor_of(4)
-    assert next(s for s in selectors.standings(event) if s.table == visitor).total == 14
+    visitor = snapshot.rotation(event).hand(1).visitor_of(4)
+    assert next(s for s in snapshot.standings(event) if s.table == visitor).total == 14
     client.post(url(event), grid_post(event, 1, {4: 6}, seen={4: 1}, was={4: "10,0,0"}))
     event.refresh_from_db()
-    assert next(s for s in selectors.standings(event) if s.table == visitor).total == 12
+    assert next(s for s in snapshot.standings(event) if s.table == visitor).total == 12
 
 
 def test_two_leaders_saving_one_table_the_second_is_told_with_both_values(client, event, leader):
@@ -111,7 +111,7 @@ def test_flags_never_move_twice_when_a_save_is_repeated(client, event, leader):
     client.post(url(event), body)
     client.post(url(event), body)
     event.refresh_from_db()
-    assert sorted(s.total for s in selectors.standings(event)) == [10] + [12] * 6 + [14]
+    assert sorted(s.total for s in snapshot.standings(event)) == [10] + [12] * 6 + [14]
     assert HandResult.objects.count() == 1
 
 
@@ -152,7 +152,7 @@ def test_a_closed_days_result_is_refused_on_the_grid_naming_the_day(client, even
     client.force_login(make_user("helper", event, role))
     body = grid_post(event, 1, {1: 3}, seen={1: 1}, was={1: "8,0,0"})
     page = client.post(url(event), body).content.decode()
-    assert "Day 1 is closed, so hand 1 cannot change" in page
+    assert "Day 1 is closed, so these results cannot change: hand 1 table 1" in page
     assert HandResult.objects.get(hand__number=1, host_table=1).visitor_tricks == 8
 
 

@@ -11,14 +11,17 @@ from django.urls import reverse
 
 from tests.leader_helpers import make_event, make_user, play
 from tests.test_playoffs_flow import _cut, finished, hand
+from tournaments import selectors
 from tournaments.archive import dumps, export_event
 from tournaments.models import AuditEntry, Event, HandResult, Team
+from tournaments.services import ResultEntry, results_record
 
 pytestmark = pytest.mark.django_db
 
 
 def test_the_event_list_shows_each_events_date_and_how_far_it_has_got(client):
-    """Events list their first day and 'Not started', 'hand 12 of 30' or 'Finished'."""
+    """Events list their first day and 'Not started', 'playing hand 13 of 30' (the hand the
+    hall plays now) or 'Finished'."""
     waiting = make_event("waiting", tables=4, starts_on=datetime.date(2026, 6, 9))
     playing = make_event("playing", tables=4)
     play(playing, range(1, 13))
@@ -28,17 +31,30 @@ def test_the_event_list_shows_each_events_date_and_how_far_it_has_got(client):
     play(two_days, [1, 2, 3])
     page = client.get("/").content.decode()
     assert "Tuesday 9 June 2026" in page and "Not started" in page
-    assert "hand 12 of 30" in page and "Finished" in page
-    assert "Day 2 · hand 3 of 4" in page
+    assert "playing hand 13 of 30" in page and "Finished" in page
+    assert "Day 2 · playing hand 4 of 4" in page
     assert waiting.name in page and done.name in page
 
 
-def test_the_event_list_runs_one_query_however_many_events(client, django_assert_num_queries):
-    """The status of every event comes from one query (plus the session's)."""
+def test_the_event_list_runs_three_queries_however_many_events(client, django_assert_num_queries):
+    """The status of every event comes from three queries, for three events or six."""
     for n in range(3):
         play(make_event(f"e{n}", tables=4), [1])
-    with django_assert_num_queries(1):
+    with django_assert_num_queries(3):
         client.get("/")
+    for n in range(3, 6):
+        play(make_event(f"e{n}", tables=4), [1, 2])
+    with django_assert_num_queries(3):
+        client.get("/")
+
+
+def test_a_hand_entered_ahead_does_not_move_the_event_list():
+    """Hands 1 and 5 entered everywhere, hand 2 at one table: the hall plays hand 2."""
+    event = make_event("ahead", tables=4)
+    play(event, [1, 5])
+    results_record(event=event, entries=[ResultEntry(2, 1, 8)], actor=None)
+    rows = {row.event.slug: row.status for row in selectors.event_rows()}
+    assert rows["ahead"] == "playing hand 2 of 30"
 
 
 def test_standings_table_numbers_link_to_the_tables_pages(client):

@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from tests.leader_helpers import make_user
 from tests.test_playoffs_flow import finished
-from tournaments import selectors
+from tournaments import snapshot
 from tournaments.models import PlayoffGroup
 
 pytestmark = pytest.mark.django_db
@@ -47,7 +47,7 @@ def test_the_leader_records_a_typed_draw_with_a_redraw(client):
     data = {"rank": 1, "action": "draw", "card_1": "KH", "card_2": "KS", "card_3": "2D"}
     client.post(url(event), {**data, "card_redraws": "1=4C, 2=9C"})
     event.refresh_from_db()
-    assert selectors.playoffs(event).groups[0].bracket.seeds == (3, 1, 2)
+    assert snapshot.playoffs(event).groups[0].bracket.seeds == (3, 1, 2)
 
 
 def test_a_bad_tricks_value_is_refused_with_a_message(client):
@@ -57,7 +57,7 @@ def test_a_bad_tricks_value_is_refused_with_a_message(client):
     data = {"rank": 1, "action": "hand", "match": 1, "first_table": 1, "second_table": 2}
     response = client.post(url(event), {**data, "first_tricks": "14", "seen": 0}, follow=True)
     assert "Tricks must be from 0 to 13, not 14" in response.content.decode()
-    assert not selectors.playoffs(event).groups[0].hands
+    assert not snapshot.playoffs(event).groups[0].hands
 
 
 def test_a_decided_place_shows_its_mark_and_note_on_the_standings_page(client):

@@ -10,7 +10,7 @@ from html import unescape
 import pytest
 from django.urls import reverse
 
-from tournaments import selectors
+from tournaments import snapshot
 
 from .leader_helpers import make_event, play
 
@@ -50,7 +50,7 @@ def test_the_projector_shows_every_team_and_fetches_the_json(client, event):
 def test_a_tables_page_shows_its_rotation_and_flag_chart(client, event):
     """Table 2's page lists where its pair goes each hand and draws an SVG line of its flags."""
     html = client.get(reverse("tournaments:table", args=[event.slug, 2])).content.decode()
-    away = selectors.rotation(event).hand(1).moves[2]
+    away = snapshot.rotation(event).hand(1).moves[2]
     assert f"Table {away}" in re.sub(r"<[^>]+>", "", html)  # "Table " is dropped on a phone
     assert "<svg" in html and "<polyline" in html
     assert "<script" not in html.split("<main")[1].split("</main>")[0]
@@ -80,7 +80,7 @@ def test_a_tables_page_shows_each_hands_tricks_and_flags_and_marks_the_hand_to_p
     play(event, [1], tricks=10)
     play(event, [2], tricks=5)
     html = client.get(reverse("tournaments:table", args=[event.slug, 2])).content.decode()
-    first = selectors.rotation(event).hand(1)
+    first = snapshot.rotation(event).hand(1)
     tag, cells = rotation_row(html, 1)
     assert cells[3:] == [
         f"Table {first.moves[2]}",
@@ -100,12 +100,12 @@ def test_a_tables_page_says_what_to_play_now_and_where_the_team_stands(client, e
     goes and whose pair comes, its rank, each day's flags and its total; the chart's label
     gives its net flags after hand 2."""
     html = client.get(reverse("tournaments:table", args=[event.slug, 2])).content.decode()
-    hand = selectors.rotation(event).hand(3)
+    hand = snapshot.rotation(event).hand(3)
     text = unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", html)))
     assert f"Hand 3 · trump {hand.trump.symbol} ·" in text
     assert f"your travelling pair (A & B) goes to Table {hand.moves[2]}" in text
     assert f"Table {hand.visitor_of(2)}'s pair comes to you" in text
-    standing = next(s for s in selectors.standings(event) if s.table == 2)
+    standing = next(s for s in snapshot.standings(event) if s.table == 2)
     assert f"Rank {standing.rank}= · Day 1: {standing.total} · Total {standing.total} flags" in text
     assert (
         f'aria-label="Net flags of table 2 after each hand; now {standing.total} after hand 2"'

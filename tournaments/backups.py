@@ -40,12 +40,17 @@ class Status:
     revision: int | None
     error: str = ""
 
-    def stale(self, revision: int, now: datetime | None = None) -> bool:
+    def stale(
+        self, revision: int, now: datetime | None = None, due_in: float | None = None
+    ) -> bool:
         """True when the event changed since the newest backup, long enough ago to matter,
-        or the last try failed."""
+        or the last try failed. ``due_in``: seconds until this process writes the next backup
+        (``pending``); while it is due within its normal delay nothing is wrong yet."""
         if self.error:
             return True
         if self.revision is not None and self.revision >= revision:
+            return False
+        if due_in is not None and due_in > -STALE_SECONDS:
             return False
         if self.at is None:
             return revision > 0
@@ -64,7 +69,7 @@ def event_folder(slug: str) -> Path | None:
 
 def write_backup(event, *, kind: str = "") -> Path:
     """Write ``event``'s archive now; ``kind`` ("close", "manual") marks a copy kept for good."""
-    from .archive import dumps, export_event
+    from .snapshot.archive import archive_text
 
     target = event_folder(event.slug)
     target.mkdir(parents=True, exist_ok=True)
@@ -72,7 +77,7 @@ def write_backup(event, *, kind: str = "") -> Path:
     name = f"{event.slug}-{stamp}-r{event.revision}{f'-{kind}' if kind else ''}.json"
     temporary = target / f".{name}.tmp"
     with open(temporary, "w", encoding="utf-8") as out:
-        out.write(dumps(export_event(event)))
+        out.write(archive_text(event))
         out.flush()
         os.fsync(out.fileno())
     os.replace(temporary, target / name)
@@ -137,6 +142,7 @@ class _Writer:
         self.last: dict[int, float] = {}
         self.took: dict[int, float] = {}
         self.writing = 0
+        self.writing_now: set[int] = set()
         self.wake = threading.Condition()
         self.thread: threading.Thread | None = None
 
@@ -154,6 +160,15 @@ class _Writer:
                 atexit.register(self.flush)  # a command-line run writes before it exits
             self.wake.notify()
 
+    def pending(self, event_id: int) -> float | None:
+        """Seconds until the event's next backup is written (0 while it is being written,
+        less than 0 when late), or None when none is waiting."""
+        with self.wake:
+            if event_id in self.writing_now:
+                return 0.0
+            due = self.due.get(event_id)
+        return None if due is None else due - time.monotonic()
+
     def _run(self) -> None:
         while True:
             with self.wake:
@@ -167,6 +182,7 @@ class _Writer:
                 kind = self.kinds.pop(event_id, "")
                 self.last[event_id] = time.monotonic()
                 self.writing += 1
+                self.writing_now.add(event_id)
             began = time.monotonic()
             try:
                 self._write(event_id, kind)
@@ -178,6 +194,7 @@ class _Writer:
         times as long from now (it was paced by the previous, perhaps much smaller, write)."""
         with self.wake:
             self.writing -= 1
+            self.writing_now.discard(event_id)
             self.took[event_id], self.last[event_id] = took, time.monotonic()
             if event_id in self.due and not self.kinds.get(event_id):
                 pause = max(settings.BACKUP_SECONDS, PACE * took)
@@ -209,6 +226,11 @@ class _Writer:
 
 
 writer = _Writer()
+
+
+def pending(event_id: int) -> float | None:
+    """Seconds until this process writes the event's next backup, or None (``_Writer.pending``)."""
+    return writer.pending(event_id)
 
 
 def request(event_id: int, *, kind: str = "") -> None:

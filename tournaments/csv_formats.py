@@ -30,6 +30,9 @@ from .rules.rotation import check_moves
 
 UPLOAD_MAX = 512 * 1024  # bytes; 250 teams with long names are under 100 KB
 PROBLEMS_SHOWN = 20
+# No value of any file is longer than a 120-character name; a longer one is a wrong file
+# (and the csv module refuses a value over 131,072 characters with an error of its own).
+VALUE_MAX = 1000
 
 
 TEAM_LIMITS = {
@@ -66,8 +69,25 @@ ENCODING_NAMES = {"utf_8": "UTF-8", "cp1252": "Windows-1252 (Excel on Windows)"}
 
 def delimiter(text: str) -> str:
     """Commas, or the semicolons of a French-language spreadsheet, or a pasted sheet's tabs."""
-    first = text.split("\n", 1)[0]
+    first = next(iter(io.StringIO(text, newline=None)), "")
     return max(",;\t", key=first.count) if any(c in first for c in ";\t") else ","
+
+
+def csv_lines(text: str, problems: list[str]):
+    """(line number, cells) for every line of CSV text, whatever ends its lines: Windows
+    (CR LF), Unix (LF) or Excel for Mac's "CSV (Macintosh)" (CR alone), read as Python's
+    universal newlines do. A line the csv module cannot read ends the file with a problem."""
+    text = text.lstrip("\ufeff")
+    reader = csv.reader(io.StringIO(text, newline=None), delimiter=delimiter(text))
+    try:
+        for cells in reader:
+            yield reader.line_num, cells
+    except csv.Error:
+        reason = _(
+            'a value is over %(limit)s characters; is a double quote (") left open, '
+            "or is this the wrong file?"
+        )
+        problems.append(Problem(reader.line_num, reason, limit=VALUE_MAX))
 
 
 def decode(raw: bytes) -> tuple[str, str]:
@@ -105,12 +125,15 @@ def _rows(text: str, required: tuple[str, ...], optional: tuple[str, ...], probl
     if not text.strip():
         reason = _("the file is empty; expected the header %(header)s")
         raise CsvErrors([Problem(1, reason, header=expected)])
-    nul = [n for n, line in enumerate(text.splitlines(), 1) if "\x00" in line]
+    lines = io.StringIO(text, newline=None)
+    nul = [n for n, line in enumerate(lines, 1) if "\x00" in line]
     if nul:
         reason = _("remove the NUL character (an invisible control)")
         raise CsvErrors([Problem(n, reason) for n in nul])
-    reader = csv.reader(io.StringIO(text), delimiter=delimiter(text))
-    written = [h.strip() for h in next(reader)]
+    reader = csv_lines(text, problems)
+    written = [h.strip() for h in next(reader, (1, []))[1]]
+    if problems:
+        raise CsvErrors(problems)
     header = [column_name(h) for h in written]
     shown = {c: w or c for c, w in zip(header, written, strict=True)}
     missing = [names[c] for c in required if c not in header]
@@ -129,9 +152,12 @@ def _rows(text: str, required: tuple[str, ...], optional: tuple[str, ...], probl
             reason = _("header unknown %(columns)s; expected %(wanted)s")
         columns = ", ".join(missing or unknown)
         raise CsvErrors([Problem(1, reason, columns=columns, wanted=wanted)])
-    for cells in reader:
-        line = reader.line_num
+    for line, cells in reader:
         if not any(c.strip() for c in cells):
+            continue
+        if (length := max(map(len, cells))) > VALUE_MAX:
+            reason = _("a value is %(length)s characters long; the longest allowed is %(limit)s")
+            problems.append(Problem(line, reason, length=length, limit=VALUE_MAX))
             continue
         if len(cells) > len(header):
             reason = _(

@@ -5,15 +5,14 @@ event in its afternoon session. Built from a fixed seed so the fixtures are repr
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 from . import selectors
 from .csv_formats import TeamRow
 from .models import Event
-from .services import ResultEntry, event_create, results_record, teams_replace
+from .services import ResultEntry, accounts, event_create, results_record, teams_replace
 from .services.closing import day_close, last_hand
 
-DEMO_ARCHIVES = Path(__file__).resolve().parent / "fixtures"
+DEMO_ARCHIVES = accounts.DEMO_ARCHIVES
 
 TOWNS = [
     "Belleville",

@@ -18,6 +18,7 @@ from .csv_formats import PROBLEMS_SHOWN, UPLOAD_MAX, CsvErrors, decode, parse_pa
 from .models import Event, Level
 from .rules.errors import RulesError
 from .rules.event_settings import (
+    CHANGEABLE,
     LABELS,
     NAME_MAX,
     RANGES,
@@ -28,7 +29,6 @@ from .rules.event_settings import (
 from .rules.flags import check_revokes, check_tricks
 from .rules.rotation import PRESETS
 from .services import ResultEntry
-from .services.setup import SETTING_FIELDS
 
 # ---------------------------------------------------------------- hand entry grid
 
@@ -251,12 +251,8 @@ class EventCreateForm(forms.Form):
                     raise CsvErrors(
                         [gettext("The file is over %(kb)s KB") % {"kb": UPLOAD_MAX // 1024}]
                     )
-                text = upload.read().decode("utf-8-sig")
+                text, _encoding = decode(upload.read())
                 data["custom_moves"] = parse_pattern(text, tables=data["tables"])
-            except UnicodeDecodeError:
-                self.add_error(
-                    "pattern_file", gettext("The file is not UTF-8 text (save it as CSV)")
-                )
             except CsvErrors as error:
                 for problem in error.problems[:PROBLEMS_SHOWN]:
                     self.add_error("pattern_file", problem)
@@ -268,8 +264,8 @@ class EventSettingsForm(forms.ModelForm):
 
     class Meta:
         model = Event
-        fields = list(SETTING_FIELDS)
-        labels = {f: label(f) for f in SETTING_FIELDS}
+        fields = list(CHANGEABLE)
+        labels = {f: label(f) for f in CHANGEABLE}
         widgets = {"starts_on": forms.DateInput(attrs={"type": "date"})}
 
     def clean(self):
@@ -286,6 +282,13 @@ class EventSettingsForm(forms.ModelForm):
     def clean_print_language(self) -> str:
         """Left out of a post (older pages, scripts): the event keeps its language."""
         return self.cleaned_data["print_language"] or self.instance.print_language
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["season"].required = False  # left out of a post: the event keeps its own
+
+    def clean_season(self):
+        return self.cleaned_data["season"] or self.instance.season
 
 
 class TeamsCsvForm(forms.Form):

@@ -26,7 +26,7 @@ SUIT_NAMES = (
     gettext_noop("No trump"),
 )
 
-tricks_validators = [MinValueValidator(0), MaxValueValidator(13)]
+TRICKS_VALIDATORS = [MinValueValidator(0), MaxValueValidator(13)]
 
 
 class Level(models.TextChoices):
@@ -82,7 +82,19 @@ class Event(models.Model):
         choices=settings.LANGUAGES,
         default="en-ca",
     )
+    # The season it belongs to (a year by default): its season page, links and club history.
+    season = models.ForeignKey(
+        "Season",
+        verbose_name=_("season"),
+        on_delete=models.PROTECT,
+        related_name="events",
+        null=True,
+    )
+    # Every write bumps ``revision``; a write that changes the teams, the rotation or the
+    # settings also sets ``setup_revision`` to it (services/audit.py: the one place). What is
+    # derived from them alone (the rotation's pages) outlives a saved hand.
     revision = models.PositiveIntegerField(default=0, editable=False)
+    setup_revision = models.PositiveIntegerField(default=0, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -179,6 +191,9 @@ class Hand(models.Model):
         max_length=2, choices=[(p.value, p.value) for p in Pair], default=Pair.AB
     )
     moves = models.JSONField()
+    # The event's revision when this hand's results last changed: a hand's tally, kept under
+    # it, is read again only after a write to this hand (tournaments/snapshot/tallies.py).
+    revision = models.PositiveIntegerField(default=0, editable=False)
 
     class Meta:
         ordering = ["event", "number"]
@@ -202,10 +217,10 @@ class HandResult(models.Model):
     hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="results", db_index=False)
     host_table = models.PositiveSmallIntegerField()
     visitor_table = models.PositiveSmallIntegerField()
-    tricks_played = models.PositiveSmallIntegerField(validators=tricks_validators)
+    tricks_played = models.PositiveSmallIntegerField(validators=TRICKS_VALIDATORS)
     visitor_revokes = models.PositiveSmallIntegerField(default=0)
     host_revokes = models.PositiveSmallIntegerField(default=0)
-    visitor_tricks = models.PositiveSmallIntegerField(validators=tricks_validators)
+    visitor_tricks = models.PositiveSmallIntegerField(validators=TRICKS_VALIDATORS)
     version = models.PositiveIntegerField(default=1)
     entered_by = models.CharField(max_length=150, blank=True, help_text=_("User name."))
     entered_at = models.DateTimeField()
@@ -356,7 +371,7 @@ class PlayoffHandResult(models.Model):
     match = models.PositiveSmallIntegerField(_("hand of the playoff"))
     first_table = models.PositiveSmallIntegerField()
     second_table = models.PositiveSmallIntegerField()
-    first_tricks = models.PositiveSmallIntegerField(validators=tricks_validators)
+    first_tricks = models.PositiveSmallIntegerField(validators=TRICKS_VALIDATORS)
     trump_cut = models.CharField(_("director's trump cut"), max_length=3, blank=True)
     dealer_cut = models.JSONField(_("cut for the deal"), default=list, blank=True)
     version = models.PositiveIntegerField(default=1)
@@ -426,10 +441,10 @@ class TableSubmission(models.Model):
     table = models.PositiveSmallIntegerField(help_text=_("The host table that sent it."))
     hand = models.PositiveSmallIntegerField()
     phone_id = models.CharField(max_length=64)
-    tricks_played = models.PositiveSmallIntegerField(validators=tricks_validators)
+    tricks_played = models.PositiveSmallIntegerField(validators=TRICKS_VALIDATORS)
     visitor_revokes = models.PositiveSmallIntegerField(default=0)
     host_revokes = models.PositiveSmallIntegerField(default=0)
-    visitor_tricks = models.PositiveSmallIntegerField(validators=tricks_validators)
+    visitor_tricks = models.PositiveSmallIntegerField(validators=TRICKS_VALIDATORS)
     status = models.CharField(max_length=10, choices=SubmissionStatus)
     received_at = models.DateTimeField()
 
@@ -444,3 +459,136 @@ class TableSubmission(models.Model):
 
     def __str__(self) -> str:
         return f"Hand {self.hand}, table {self.table}: {self.visitor_tricks} ({self.status})"
+
+
+class Season(models.Model):
+    """A province's season: its area, zone and provincial events, on one installation.
+
+    ``revision`` moves with every write to any of its events (services/audit.py, the one
+    place), so what a season page shows is derived again after any of them changes. Seasons are
+    never deleted (their events protect them), so the sum of their revisions only grows.
+    """
+
+    name = models.CharField(_("season"), max_length=120, unique=True)
+    slug = models.SlugField(_("short name"), max_length=60, unique=True)
+    year = models.PositiveSmallIntegerField(_("year"))
+    revision = models.PositiveIntegerField(default=0, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-year", "name"]
+        verbose_name = _("season")
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournaments:season", args=[self.slug])
+
+
+class SeasonRole(models.Model):
+    """A season's coordinator: leads every event of the season without being staff."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="roles")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["season", "user"], name="one_coordinator_role"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} — coordinator of {self.season}"
+
+
+class EventSource(models.Model):
+    """An event a next-level event came from, in the order its zones were given.
+
+    Kept by short name, not by key, so an archive brings its links to another installation
+    where the source events may not be (yet).
+    """
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="sources")
+    position = models.PositiveSmallIntegerField()
+    source_slug = models.SlugField(max_length=60)
+
+    class Meta:
+        ordering = ["event", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "position"], name="one_source_per_position"),
+            models.UniqueConstraint(fields=["event", "source_slug"], name="each_source_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event} from {self.source_slug}"
+
+
+class TeamSource(models.Model):
+    """Where a next-level event's team came from: the source event, its place and table there.
+
+    Kept by the team's name (unique in its event), so re-imported teams and moved tables keep
+    their links.
+    """
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="team_sources")
+    team = models.CharField(max_length=80)
+    source_slug = models.SlugField(max_length=60)
+    place = models.PositiveSmallIntegerField()
+    source_table = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["event", "source_slug", "place"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "team"], name="one_source_per_team"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.team}: place {self.place} of {self.source_slug}"
+
+
+class Club(models.Model):
+    """A club whose teams play across events and seasons (matched by name and players)."""
+
+    name = models.CharField(_("club"), max_length=80)
+    key = models.CharField(max_length=80, db_index=True)  # rules.clubs.club_key(name)
+    slug = models.SlugField(max_length=90, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "slug"]
+        verbose_name = _("club")
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournaments:club", args=[self.slug])
+
+
+class ClubMatch(models.TextChoices):
+    LINKED = "linked", _("Came from a linked event")
+    SAME = "same", _("Same club name and players")
+    NEW = "new", _("A new club")
+    PROPOSED = "proposed", _("Waiting for the leader")
+    CONFIRMED = "confirmed", _("Confirmed by the leader")
+
+
+class ClubEntry(models.Model):
+    """The team named ``team`` in ``event`` plays for ``club``; a ``proposed`` entry waits
+    for a leader's word and counts nowhere until then."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="club_entries")
+    team = models.CharField(max_length=80)
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="entries")
+    match = models.CharField(max_length=10, choices=ClubMatch)
+    reason = models.CharField(max_length=200, blank=True)
+
+    class Meta:
+        ordering = ["event", "team"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "team"], name="one_club_per_team"),
+        ]
+        indexes = [models.Index(fields=["club", "match"])]
+
+    def __str__(self) -> str:
+        return f"{self.team} ({self.event}): {self.club} [{self.match}]"

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from django.core.exceptions import PermissionDenied
 from django.utils.translation import gettext
 
-from .models import Event, EventRole, Role
+from .models import Event, EventRole, Role, SeasonRole
 
 ENTER = "enter"  # results and physical counts
 LEAD = "lead"  # settings, teams, tables, closing days, playoffs
@@ -38,7 +38,12 @@ def role_of(user, event: Event) -> str | None:
         return None
     if user.is_staff:
         return Role.LEADER
-    return EventRole.objects.filter(event=event, user=user).values_list("role", flat=True).first()
+    role = EventRole.objects.filter(event=event, user=user).values_list("role", flat=True).first()
+    # A season's coordinator leads every event of the season, and only those.
+    coordinator = SeasonRole.objects.filter(season_id=event.season_id, user=user)
+    if role != Role.LEADER and event.season_id is not None and coordinator.exists():
+        return Role.LEADER
+    return role
 
 
 def allowed(user, event: Event, action: str) -> bool:

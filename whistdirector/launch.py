@@ -2,34 +2,32 @@
 ``serve`` for a hosted server. ``make run``, ``make hall``, ``make serve`` and the installed
 ``whist-director`` command all come here.
 
-The production server is waitress in one place (``serve_wsgi``): pure Python, so the hall runs
-the same on Windows, macOS and Linux, and it never needs ``fork`` or Unix signals.
+The server is waitress, set for a hall's phones in ``server.py`` and started in ``listen_on``:
+pure Python, so the hall runs the same on Windows, macOS and Linux, and it never needs
+``fork`` or Unix signals. ``--help`` and every
+configuration error are worded in the leader's language without opening a database
+(``tournaments.management.words``), and a configuration error is one line and exit status 1.
 """
 
 from __future__ import annotations
 
 import argparse
-import getpass
+import errno
+import ipaddress
 import os
 import sys
 from pathlib import Path
 
-# Every text below is read after Django is set up: it speaks WHIST_LANGUAGE (default English).
-from django.utils.translation import gettext as _
+from tournaments.management.hints import SHORTCUTS, manage_hint
+from tournaments.management.words import ArgumentParser
+from tournaments.management.words import gettext as _
+from whistdirector import server
+from whistdirector.config import ConfigurationError
+from whistdirector.console import announce, announce_loopback, ask_leader, manage_help, say
 
+# Kept for the tests and scripts that ask whether this is a source checkout.
 CHECKOUT = (Path(__file__).resolve().parent.parent / "manage.py").exists()
-
-
-def manage_hint(command: str) -> str:
-    """How the leader runs a management command on this installation."""
-    prefix = ".venv/bin/python manage.py" if CHECKOUT else "whist-director manage"
-    return f"{prefix} {command}"
-
-
-def say(text: str = "") -> None:
-    """Print to the console, replacing what a Windows console cannot show."""
-    encoding = sys.stdout.encoding or "ascii"
-    print(text.encode(encoding, errors="replace").decode(encoding), flush=True)
+EVERY_NETWORK = ("0.0.0.0", "::", "")  # noqa: S104 - the hall listens on the hall's Wi-Fi
 
 
 def setup(mode: str) -> None:
@@ -38,21 +36,6 @@ def setup(mode: str) -> None:
     import django
 
     django.setup()
-
-
-def qr_lines(url: str) -> str | None:
-    """The address as a QR code in block characters, or None where the console lacks them."""
-    import io
-
-    import segno
-
-    try:
-        "▀▄█".encode(sys.stdout.encoding or "ascii")
-    except (UnicodeEncodeError, LookupError):
-        return None
-    out = io.StringIO()
-    segno.make(url, error="m").terminal(out=out, compact=True, border=2)
-    return out.getvalue()
 
 
 def prepare(*, ask_for_leader: bool) -> None:
@@ -111,83 +94,94 @@ def static_is_current() -> bool:
     return manifest.stat().st_mtime >= newest
 
 
-def ask_leader() -> None:
-    """The first hall on an installation: the leader chooses their own login."""
-    from tournaments.rules.errors import RulesError
-    from tournaments.services import accounts
-
-    say(_("No leader account yet. Choose the user name and password you will log in with."))
-    while True:
-        username = input(_("Leader's user name: ")).strip()
-        password = getpass.getpass(_("Password: "))
-        if password != getpass.getpass(_("Password again: ")):
-            say(_("The two passwords differ; try again."))
-            continue
-        try:
-            accounts.leader_create(username=username, password=password)
-        except RulesError as error:
-            say(str(error))
-            continue
-        say(_("Leader '%(name)s' created.") % {"name": username})
-        return
+def listen_address(text: str) -> str:
+    """``--listen``: address:port, as waitress reads it."""
+    host, colon, port = text.strip().rpartition(":")
+    if not colon or not port.isdigit() or not 0 < int(port) < 65536:
+        raise argparse.ArgumentTypeError(
+            _("write the address and port as 0.0.0.0:8000 or 127.0.0.1:8000, not %(text)r")
+            % {"text": text}
+        )
+    return f"{host}:{int(port)}"
 
 
-def announce(url: str, addresses: list[str]) -> None:
-    from django.conf import settings
-
-    say()
-    say(_("Military Whist Director is serving the hall."))
-    say(_("Phones open: %(url)s") % {"url": url})
-    if not addresses:
-        say(_("No network found: phones cannot reach this laptop. Join the hall's Wi-Fi, restart."))
-    elif len(addresses) > 1:
-        say(_("Other addresses of this laptop: %(list)s") % {"list": ", ".join(addresses[1:])})
-    lines = qr_lines(url)
-    if lines:
-        say(lines)
-    say(_("Show %(url)s/hall/ on the projector so players can scan the address.") % {"url": url})
-    say(_("Data folder: %(folder)s") % {"folder": settings.DATA_DIR})
-    say(
-        _("Backups after every change: %(folder)s (WHIST_BACKUP_DIR for a USB stick)")
-        % {"folder": settings.BACKUP_DIR}
-    )
-    say(_("Ctrl+C stops it."))
+def is_loopback(host: str) -> bool:
+    if host.strip("[]") == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
 
 
-def serve_wsgi(listen: str, *, behind_proxy: bool = False) -> None:
-    """The production server; threads serve the phones while the leader saves."""
+def _listen_problem(listen: str, error: OSError) -> str:
+    host, _colon, port = listen.rpartition(":")
+    values = {"listen": listen, "host": host or "0.0.0.0", "port": port}  # noqa: S104
+    values["other"] = int(port) + 1
+    values["problem"] = error.strerror or str(error)
+    if error.errno == errno.EADDRINUSE:
+        text = _(
+            "Port %(port)s is already in use, perhaps by another whist-director: stop that one, "
+            "or choose another port with --listen %(host)s:%(other)s."
+        )
+    elif error.errno == errno.EADDRNOTAVAIL or error.errno is None:
+        text = _(
+            "Cannot listen on %(listen)s: %(host)s is not an address of this computer. Use "
+            "0.0.0.0:%(port)s for every network, or 127.0.0.1:%(port)s for this computer only."
+        )
+    else:
+        text = _("Cannot listen on %(listen)s (%(problem)s): choose another port, such as 8000.")
+    return text % values
+
+
+def listen_on(listen: str, *, behind_proxy: bool = False):
+    """The production server, bound and ready to run; threads serve the phones while the leader
+    saves (``server.options``). A port in use is a configuration error, said in one line."""
     import waitress
 
     from whistdirector.wsgi import application
 
-    options = {"listen": listen, "threads": 8, "ident": "military-whist-director"}
-    if behind_proxy:
-        # The proxy in front ends TLS: trust its X-Forwarded-* so Django sees https and the
-        # visitor's own address (login lock-outs are per address).
-        options |= {
-            "trusted_proxy": os.environ.get("WHIST_TRUSTED_PROXY", "127.0.0.1"),
-            "trusted_proxy_count": 1,
-            "trusted_proxy_headers": "x-forwarded-for x-forwarded-proto x-forwarded-host",
-        }
-    waitress.serve(application, **options)
+    server.raise_open_files()
+    try:
+        return waitress.create_server(
+            application, listen=listen, **server.options(behind_proxy=behind_proxy)
+        )
+    except OSError as error:
+        raise ConfigurationError(_listen_problem(listen, error)) from None
 
 
 def hall(listen: str) -> None:
     from whistdirector import network
 
-    port = int(listen.rsplit(":", 1)[1])
+    host, _colon, port = listen.rpartition(":")
     addresses = network.lan_addresses()
+    loopback = is_loopback(host)
+    phones = [] if loopback else addresses if host in EVERY_NETWORK else [host]
     os.environ["WHIST_HALL_HOSTS"] = ",".join(network.hall_hosts(addresses))
-    os.environ.setdefault("WHIST_PUBLIC_URL", network.hall_url(addresses, port))
+    os.environ.setdefault("WHIST_PUBLIC_URL", network.hall_url(phones, int(port)))
     setup("hall")
     prepare(ask_for_leader=True)
-    announce(os.environ["WHIST_PUBLIC_URL"].rstrip("/"), addresses)
-    serve_wsgi(listen)
+    hall_server = listen_on(listen)
+    url = os.environ["WHIST_PUBLIC_URL"].rstrip("/")
+    if loopback:
+        announce_loopback(url, listen)
+    else:
+        announce(url, phones)
+    hall_server.run()
 
 
-def serve(listen: str) -> None:
+def serve(listen: str, workers: int = 1) -> None:
+    if workers > 1:
+        os.environ["WHIST_WORKERS"] = str(workers)  # settings: a cache the workers share
     setup("serve")
     prepare(ask_for_leader=False)
+    if workers > 1:
+        try:
+            sock = server.listening_socket(listen)
+        except OSError as error:
+            raise ConfigurationError(_listen_problem(listen, error)) from None
+    else:
+        single = listen_on(listen, behind_proxy=True)
     say(
         _(
             "Military Whist Director serving on %(listen)s (behind your HTTPS proxy). "
@@ -195,7 +189,10 @@ def serve(listen: str) -> None:
         )
         % {"listen": listen}
     )
-    serve_wsgi(listen, behind_proxy=True)
+    if workers > 1:
+        server.serve_workers(sock, workers)
+    else:
+        single.run()
 
 
 def demo(listen: str) -> None:
@@ -204,52 +201,126 @@ def demo(listen: str) -> None:
 
     call_command("migrate", interactive=False, verbosity=0)
     call_command("load_demo")
+    demo_server = listen_on(listen)
     say(
         _("Military Whist Director: open http://%(listen)s/ (Ctrl+C stops it)") % {"listen": listen}
     )
-    call_command("runserver", listen, use_reloader=False)
+    demo_server.run()
 
 
-def manage(args: list[str], *, migrate: bool = False) -> None:
+def manage(args: list[str], *, migrate: bool = False, prog: str = "whist-director manage") -> None:
+    """A management command; ``migrate`` first for the leader's first command on a fresh data
+    folder, but never for ``--help``, which opens no database."""
     setup(os.environ.get("WHIST_MODE", "dev"))
     from django.core.management import call_command, execute_from_command_line
 
-    if migrate:  # a fresh data folder: the leader's first command makes its database
+    if migrate and not {"-h", "--help"} & set(args):
         call_command("migrate", interactive=False, verbosity=0)
-    execute_from_command_line(["whist-director manage", *args])
+    execute_from_command_line([prog, *args])
 
 
-def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="whist-director", description=__doc__.split("\n")[0])
-    commands = parser.add_subparsers(dest="command", required=True)
-    for name, default, text in (
-        ("demo", "127.0.0.1:8000", "the demo events on this computer's own screen"),
-        ("hall", "0.0.0.0:8000", "serve the hall's phones from this laptop"),  # noqa: S104
-        ("serve", "127.0.0.1:8000", "serve a hosted installation behind an HTTPS proxy"),
-    ):
-        command = commands.add_parser(name, help=text)
-        command.add_argument("--listen", default=default, help=f"address:port (default {default})")
+def parser() -> ArgumentParser:
+    top = ArgumentParser(
+        prog="whist-director",
+        description=_(
+            "Military Whist Director runs Military Whist events: the rotation, each hand's "
+            "result, flags, standings and playoffs, with the players' phones. Start it in the "
+            "hall with “whist-director hall”; “whist-director demo” shows the demo events."
+        ),
+    )
+    commands = top.add_subparsers(
+        title=_("the commands"), dest="command", required=True, metavar=_("COMMAND")
+    )
+    modes = (
+        ("demo", "127.0.0.1:8000", _("Show the demo events on this computer's own screen.")),
+        ("hall", "0.0.0.0:8000", _("Serve the hall's phones from this laptop.")),  # noqa: S104
+        ("serve", "127.0.0.1:8000", _("Serve a hosted installation behind an HTTPS proxy.")),
+    )
+    for name, default, text in modes:
+        command = commands.add_parser(name, help=text, description=text)
         command.add_argument(
-            "--backups", help="the backups folder, e.g. a USB stick (WHIST_BACKUP_DIR)"
+            "--listen",
+            default=default,
+            type=listen_address,
+            metavar=_("ADDRESS:PORT"),
+            help=_(
+                "where to listen (default %(default)s); 0.0.0.0 is every network of this "
+                "computer, 127.0.0.1 this computer only"
+            ),
         )
+        command.add_argument(
+            "--backups",
+            metavar=_("FOLDER"),
+            help=_(
+                "the backups folder, such as a USB stick (default: backups in the data folder; "
+                "also WHIST_BACKUP_DIR)"
+            ),
+        )
+        if name == "serve":
+            command.add_argument(
+                "--workers",
+                type=int,
+                default=1,
+                metavar=_("N"),
+                help=_(
+                    "processes serving the one address, sharing what they derive (Linux and "
+                    "macOS; default 1)"
+                ),
+            )
     shortcuts = {
-        "backup": "write a backup of every event now",
-        "restore": "bring back the newest backups (or the files given) into an empty database",
-        "createleader": "create the leader's own account",
+        "backup": _("Write a backup of every event now, kept for good."),
+        "restore": _(
+            "Bring back the newest backup of every event, or the archives named, into an empty "
+            "installation."
+        ),
+        "createleader": _("Create the leader's own account."),
+        "manage": _("Run any other command of the app, such as import_teams or print_event."),
     }
-    for name, text in {**shortcuts, "manage": "any management command (manage.py)"}.items():
+    for name, text in shortcuts.items():
         commands.add_parser(name, help=text, add_help=False)
-    options, rest = parser.parse_known_args(argv)
+    return top
+
+
+def run(argv: list[str] | None = None) -> None:
+    argv = sys.argv[1:] if argv is None else argv
+    if not argv:  # the command alone: what it can do, rather than an error
+        parser().print_help()
+        return
+    options, rest = parser().parse_known_args(argv)
     if options.command == "manage":
-        manage(rest)
-    elif options.command in shortcuts:
-        manage([options.command, *rest], migrate=True)
+        if not rest or rest in (["-h"], ["--help"], ["help"]):
+            setup(os.environ.get("WHIST_MODE", "dev"))
+            manage_help()
+        else:
+            manage(rest)
+    elif options.command in SHORTCUTS:
+        manage([options.command, *rest], migrate=True, prog="whist-director")
     elif rest:
-        parser.error(f"unrecognized arguments: {' '.join(rest)}")
+        parser().error(_("unrecognized arguments: %(args)s") % {"args": " ".join(rest)})
     else:
         if options.backups:
             os.environ["WHIST_BACKUP_DIR"] = options.backups
-        {"demo": demo, "hall": hall, "serve": serve}[options.command](options.listen)
+        if options.command == "serve":
+            serve(options.listen, max(1, options.workers))
+        else:
+            {"demo": demo, "hall": hall}[options.command](options.listen)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """The command line: a configuration error or a database that cannot be opened is one
+    line, and exit status 1."""
+    from django.db import DatabaseError
+
+    try:
+        run(argv)
+    except ConfigurationError as error:
+        raise SystemExit(f"whist-director: {error}") from None
+    except DatabaseError as error:
+        from tournaments.management.base import database_problem
+
+        raise SystemExit(f"whist-director: {database_problem(error)}") from None
+    except KeyboardInterrupt:
+        raise SystemExit(130) from None
 
 
 if __name__ == "__main__":

@@ -13,6 +13,8 @@ from pathlib import Path
 
 import platformdirs
 
+from .config import writable_folder
+
 APP_NAME = "military-whist-director"
 
 
@@ -24,8 +26,7 @@ def data_dir(base_dir: Path) -> Path:
         path = base_dir
     else:
         path = Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    return writable_folder(path)
 
 
 def hall_secret_key(folder: Path) -> str:

@@ -15,8 +15,7 @@ import tempfile
 from datetime import timedelta
 from pathlib import Path
 
-import dj_database_url
-
+from . import config
 from .paths import data_dir, hall_secret_key
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -24,18 +23,14 @@ DATA_DIR = data_dir(BASE_DIR)
 
 MODE = os.environ.get("WHIST_MODE", "dev")
 if MODE not in ("dev", "hall", "serve"):
-    raise RuntimeError(f"WHIST_MODE must be dev, hall or serve, not {MODE!r}.")
+    raise config.ConfigurationError(f"WHIST_MODE must be dev, hall or serve, not {MODE!r}.")
 DEBUG = MODE == "dev" and os.environ.get("WHIST_DEBUG", "1") == "1"
 HALL = MODE == "hall"
 
-SECRET_KEY = os.environ.get("WHIST_SECRET_KEY", "")
-if not SECRET_KEY:
-    if HALL:
-        SECRET_KEY = hall_secret_key(DATA_DIR)
-    elif not DEBUG:
-        raise RuntimeError("Set WHIST_SECRET_KEY when WHIST_DEBUG=0.")
-    else:
-        SECRET_KEY = "dev-only-not-secret-military-whist"  # noqa: S105 - local laptop default
+# The hall keeps a key of its own in its data folder; a laptop's demo needs no secret one.
+SECRET_KEY = config.secret_key(mode=MODE, debug=DEBUG) or (
+    hall_secret_key(DATA_DIR) if HALL else "dev-only-not-secret-military-whist"  # noqa: S105
+)
 
 
 def _listed(name: str, default: str = "") -> list[str]:
@@ -51,7 +46,7 @@ CSRF_TRUSTED_ORIGINS = _listed("WHIST_CSRF_TRUSTED_ORIGINS")
 
 # Automatic backups of every event (tournaments/backups.py); a USB stick is a good place.
 BACKUP_DIR = Path(os.environ.get("WHIST_BACKUP_DIR", "") or DATA_DIR / "backups")
-BACKUP_SECONDS = float(os.environ.get("WHIST_BACKUP_SECONDS", "5"))
+BACKUP_SECONDS = config.number("WHIST_BACKUP_SECONDS", "5")
 
 # The base of every printed QR code and link ("" = the address the page was asked for).
 PUBLIC_URL = os.environ.get("WHIST_PUBLIC_URL", "").rstrip("/")
@@ -73,6 +68,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "whistdirector.security.PermissionsPolicyMiddleware",  # static files' answers too
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "tournaments.quick_forms.QuickFormsMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -84,6 +80,35 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "axes.middleware.AxesMiddleware",
 ]
+
+# Features no page uses, refused to every page (fullscreen stays for the projector's browser).
+PERMISSIONS_POLICY = (
+    ", ".join(
+        f"{feature}=()"
+        for feature in (
+            "accelerometer",
+            "autoplay",
+            "camera",
+            "display-capture",
+            "encrypted-media",
+            "geolocation",
+            "gyroscope",
+            "hid",
+            "idle-detection",
+            "magnetometer",
+            "microphone",
+            "midi",
+            "payment",
+            "picture-in-picture",
+            "publickey-credentials-get",
+            "screen-wake-lock",
+            "serial",
+            "usb",
+            "xr-spatial-tracking",
+        )
+    )
+    + ", fullscreen=(self)"
+)
 
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
@@ -105,6 +130,13 @@ TEMPLATES = [
             ],
         },
     },
+    # The few templates the hall renders most, in Jinja2 (tournaments/jinja.py says why).
+    {
+        "BACKEND": "django.template.backends.jinja2.Jinja2",
+        "DIRS": [],
+        "APP_DIRS": True,
+        "OPTIONS": {"environment": "tournaments.jinja.environment"},
+    },
 ]
 
 WSGI_APPLICATION = "whistdirector.wsgi.application"
@@ -112,11 +144,10 @@ WSGI_APPLICATION = "whistdirector.wsgi.application"
 # Each server thread keeps its connection (checked before reuse) instead of opening one per
 # request: on PostgreSQL a connection costs a handshake, on SQLite its pragmas cost more than a
 # cached page's whole answer.
-_DATABASE_URL = os.environ.get("DATABASE_URL", f"sqlite:///{DATA_DIR / 'db.sqlite3'}")
 DATABASES = {
-    "default": dj_database_url.parse(
-        _DATABASE_URL,
-        conn_max_age=int(os.environ.get("WHIST_CONN_MAX_AGE", "600")),
+    "default": config.database(
+        f"sqlite:///{DATA_DIR / 'db.sqlite3'}",
+        conn_max_age=int(config.number("WHIST_CONN_MAX_AGE", "600")),
         conn_health_checks=True,
     )
 }
@@ -138,7 +169,34 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
         "NAME": str(Path(tempfile.gettempdir()) / f"whist-test-{os.getpid()}.sqlite3")
     }
 
-CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# What is derived from an event (tournaments/snapshot/) is shared through Django's cache by
+# every process that serves it: this process's memory for the hall's one server; a folder of
+# the data directory for several workers on one host (--workers); Redis for a province's hosts
+# (WHIST_REDIS_URL, e.g. redis://127.0.0.1:6379/0).
+REDIS_URL = os.environ.get("WHIST_REDIS_URL", "")
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": os.environ.get("WHIST_CACHE_PREFIX", "whist"),
+        }
+    }
+elif int(os.environ.get("WHIST_WORKERS", "1") or 1) > 1:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": DATA_DIR / "cache",
+            "OPTIONS": {"MAX_ENTRIES": 20000},
+        }
+    }
+else:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "OPTIONS": {"MAX_ENTRIES": 20000},
+        }
+    }
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -170,7 +228,7 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = DATA_DIR / "staticfiles"
-STATIC_ROOT.mkdir(exist_ok=True)  # whitenoise serves from here once collectstatic has run
+config.writable_folder(STATIC_ROOT)  # whitenoise serves from here once collectstatic has run
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     # Production pages name hashed, compressed copies that whitenoise serves with long caching.
@@ -187,12 +245,25 @@ LOGOUT_REDIRECT_URL = "/"
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/bootstrap4.html"
 
-# Everything to standard error; a server error is logged with its traceback in every mode.
+# Everything to standard error; a server error is logged with its traceback in every mode, an
+# ordinary refusal (403, 404, 400) in one line.
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "formatters": {"plain": {"format": "{asctime} {levelname} {name}: {message}", "style": "{"}},
-    "handlers": {"stderr": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "filters": {
+        "refusals_in_one_line": {
+            "()": "django.utils.log.CallbackFilter",
+            "callback": "ext://whistdirector.logs.refusal_in_one_line",
+        }
+    },
+    "handlers": {
+        "stderr": {
+            "class": "logging.StreamHandler",
+            "formatter": "plain",
+            "filters": ["refusals_in_one_line"],
+        }
+    },
     "root": {"handlers": ["stderr"], "level": "WARNING"},
     "loggers": {
         "django": {"handlers": ["stderr"], "level": "WARNING", "propagate": False},
@@ -206,7 +277,7 @@ if not DEBUG and not HALL:
     SECURE_REDIRECT_EXEMPT = [r"^healthz$"]  # a load balancer's probe may use plain HTTP
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
-    SECURE_HSTS_SECONDS = int(os.environ.get("WHIST_HSTS_SECONDS", "31536000"))
+    SECURE_HSTS_SECONDS = int(config.number("WHIST_HSTS_SECONDS", "31536000"))
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")

@@ -7,7 +7,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
     # The English/Français switch sits on every page, public ones too: without a CSRF token
-    # there, a phone's standings page stays one shared rendering (views/page_cache.py).
+    # there, a phone's standings page stays one shared rendering (tournaments/snapshot/pages.py).
     # Someone else switching a reader's language is harmless.
     path("i18n/setlang/", csrf_exempt(set_language), name="set_language"),
     path("i18n/catalog.js", JavaScriptCatalog.as_view(packages=["tournaments"]), name="js_catalog"),

@@ -152,6 +152,33 @@ def _summary(game: Game) -> dict:
     score = game.score()
     if game.contract is None:
         text = _("All four passed: the deal is thrown in. No score.")
-        return {"NS": 0, "EW": 0, "text": text}
+        return {"NS": 0, "EW": 0, "text": text, "review": {"squads": [], "lines": []}}
     text = words.summary_text(game.declarer, game.contract, score)
-    return {"NS": score["NS"], "EW": score["EW"], "text": text, "made": score["made"]}
+    return {
+        "NS": score["NS"],
+        "EW": score["EW"],
+        "text": text,
+        "made": score["made"],
+        "review": _review(game, score),
+    }
+
+
+def _review(game: Game, score: dict) -> dict:
+    """Every squad in order, whose it was, and the bid's result explained."""
+    return {
+        "squads": [
+            {
+                "number": number,
+                "leader": squad.leader.letter,
+                "winner": squad.winner.letter,
+                "ours": squad.winner.side == HUMAN.side,
+                "plays": [{"seat": s.letter, "card": card_json(c)} for s, c in squad.plays],
+            }
+            for number, squad in enumerate(game.tricks, start=1)
+        ],
+        "lines": [
+            words.aide_sentence(game.declarer, game.aide, game.buried, HUMAN),
+            words.command_sentence(game.contract),
+            words.bid_explained(game.declarer, game.contract, score),
+        ],
+    }

@@ -140,3 +140,64 @@ def summary_text(declarer: Seat, bid: Bid, score: dict) -> str:
         )
         % values
     )
+
+
+def aide_sentence(declarer: Seat, aide: Card, buried: Card, you: Seat) -> str:
+    """Who took the Aide and, if it was you, which card you put out of play."""
+    values = {"seat": seat_word(declarer), "aide": card_words(aide)}
+    if declarer is you:
+        values["buried"] = card_words(buried)
+        return _("The Aide was the %(aide)s; you took it and put the %(buried)s out of play.") % (
+            values
+        )
+    return _("The Aide was the %(aide)s; %(seat)s took it and put a card out of play.") % values
+
+
+def command_sentence(bid: Bid) -> str:
+    """What commanding meant in this deal."""
+    if bid.force is None:
+        return _(
+            "Combined forces: no company commanded, so a squad went to the highest card of the "
+            "company led (or to the President)."
+        )
+    return _(
+        "%(company)s commanded: a player with none of the company led could take the squad "
+        "with a %(company)s card."
+    ) % {"company": company_word(bid.force)}
+
+
+def bid_explained(declarer: Seat, bid: Bid, score: dict) -> str:
+    """The bid's result worked out: the squads needed and taken, and the points each side got."""
+    side = declarer.side
+    other = "EW" if side == "NS" else "NS"
+    values = {
+        "seat": seat_word(declarer),
+        "bid": bid_words(bid),
+        "side": side_name(side),
+        "other": side_name(other),
+        "needed": bid.squads,
+        "taken": score["taken"],
+        "value": bid.value,
+        "over": score["taken"] - bid.squads,
+        "short": bid.squads - score["taken"],
+        "ours": score[side],
+        "theirs": score[other],
+    }
+    if score["made"]:
+        return (
+            _(
+                "%(seat)s bid %(bid)s: %(side)s needed %(needed)s of the 12 squads and took "
+                "%(taken)s. Made: the bid is worth %(value)s points, plus 1 for each of the "
+                "%(over)s squads over it, %(ours)s in all; %(other)s score 1 point for each squad "
+                "they took, %(theirs)s."
+            )
+            % values
+        )
+    return (
+        _(
+            "%(seat)s bid %(bid)s: %(side)s needed %(needed)s of the 12 squads but took %(taken)s, "
+            "%(short)s short. Set: %(other)s score the %(value)s points the bid is worth and "
+            "%(side)s score nothing."
+        )
+        % values
+    )

@@ -119,26 +119,38 @@ def state(game: Game, stored: dict, steps: list[dict]) -> dict:
         "discard_top": card_json(game.discards[-1]) if game.discards else None,
         "stock": len(game.stock),
         "hand_sizes": [len(hand) for hand in game.hands],
-        "melds": [
-            [
-                {
-                    "kind": words.meld_kind(m.kind),
-                    "cards": [card_json(c) for c in m.cards],
-                    "points": m.points,
-                }
-                for m in melds
-            ]
-            for melds in game.melds
-        ],
+        "melds": [[_meld(m) for m in melds] for melds in game.melds],
         "totals": game.totals,
         "target": TARGET,
         "rounds": [_result(game, r) for r in game.results],
         "finished": game.phase == GAME_OVER,
         "round_over": game.phase in (ROUND_OVER, GAME_OVER),
         "leaders": [words.player_name(game.names[p]) for p in game.leaders],
+        "game_over": _game_over(game),
         "steps": steps,
     }
     return result
+
+
+def _meld(meld) -> dict:
+    return {
+        "kind": words.meld_kind(meld.kind),
+        "cards": [card_json(c) for c in meld.cards],
+        "points": meld.points,
+        "bonus": meld.bonus,
+    }
+
+
+def _game_over(game: Game) -> str:
+    """Who won the game, in a sentence that agrees with its subject."""
+    if game.phase != GAME_OVER:
+        return ""
+    if len(game.leaders) > 1:
+        names = _(" and ").join(words.player_name(game.names[p]) for p in game.leaders)
+        return _("Game over: %(leaders)s share the win.") % {"leaders": names}
+    if game.leaders[0] == HUMAN:
+        return _("Game over: you win.")
+    return _("Game over: %(name)s wins.") % {"name": words.player_name(game.names[game.leaders[0]])}
 
 
 def _result(game: Game, result) -> dict:
@@ -156,4 +168,13 @@ def _result(game: Game, result) -> dict:
                 "card": words.card_words(result.unused),
             }
         text += "."
-    return {"winner": result.winner, "points": result.points, "text": text}
+    melds = [
+        {
+            "name": words.player_name(game.names[player]),
+            "melds": [_meld(m) for m in melds],
+            "points": result.points[player],
+            "line": words.round_line(result, player, HUMAN),
+        }
+        for player, melds in enumerate(result.melds)
+    ]
+    return {"winner": result.winner, "points": result.points, "text": text, "players": melds}

@@ -94,3 +94,22 @@ def meld_kind(kind: str) -> str:
 def _whist_rank(card: Card) -> Rank:
     """The standard pack's rank (Militaire counts the ace as 1) as the whist cards name it."""
     return Rank.ACE if card.rank == 1 else Rank(card.rank)
+
+
+def round_line(result, player: int, you: int) -> str:
+    """How a player's score for the round was made: the melds' points, and for the player who
+    went out the bonus and any unused card."""
+    melded = sum(meld.points for meld in result.melds[player])
+    values = {"melded": melded, "bonus": result.bonus, "total": result.points[player]}
+    if player != result.winner:
+        return _("%(melded)s points melded.") % values
+    if result.unused is not None:
+        values["unused"] = result.unused.points
+        return (
+            _(
+                "%(melded)s points melded, %(bonus)s bonus for going out, less %(unused)s for the "
+                "unused card: %(total)s."
+            )
+            % values
+        )
+    return _("%(melded)s points melded and %(bonus)s bonus for going out: %(total)s.") % values

@@ -1,15 +1,13 @@
 """The practice room: a landing page offering each game, and Militac and Militaire tables.
 
-As for whist, the server owns every game. The session keeps only the seed, the options and the
-moves made; each request replays the game from them, refuses a move that is out of turn or
-against the rules (with the reason, status 400), then lets the computer seats move until it is
-the person's turn again. Each game's own rules live in its adapter module.
+As for whist, the server owns every game. The session keeps, for each deal a browser has open
+(``tables.py``), only the seed, the options and the moves made; each request names its deal,
+replays the game from them, refuses a move that is out of turn or against the rules (with the
+reason, status 400), then lets the computer seats move until it is the person's turn again.
+Each game's own rules live in its adapter module.
 """
 
 from __future__ import annotations
-
-import json
-import secrets
 
 from django.http import Http404, HttpResponseRedirect, JsonResponse
 from django.shortcuts import render
@@ -20,7 +18,8 @@ from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_GET, require_POST
 
 from ..games.table import IllegalMove
-from . import militac, militaire, whist
+from . import militac, militaire, tables, whist
+from .tables import Refused
 
 GAMES = {"militac": militac, "militaire": militaire}
 # The games' refusals a person can meet, as the games word them (they import no Django);
@@ -69,21 +68,24 @@ def _game(name: str):
 
 @require_GET
 def landing(request):
-    """``/practice/`` offers the three games; any query goes on to the whist table as before."""
+    """``/practice/`` offers the three games, each with its computer level to choose; any
+    query goes on to the whist table."""
     if request.GET:
         return whist.page(request)
-    games = [module.SUMMARY for module in GAMES.values()]
-    return render(request, "practice/room.html", {"games": games})
+    games = [{**module.SUMMARY, "levels": module.LEVELS} for module in GAMES.values()]
+    return render(request, "practice/room.html", {"games": games, "whist_levels": whist.LEVELS})
 
 
 @require_GET
 def table(request, game: str):
     """A game's card table; without a valid ``?deal=`` it sends the player to a fresh deal."""
+    if game == "whist":
+        return HttpResponseRedirect(f"{reverse('practice:page')}?{request.GET.urlencode()}")
     module = _game(game)
-    seed = whist.deal_seed(request.GET.get("deal"))
+    seed = tables.deal_seed(request.GET.get("deal"))
     options = module.options(request.GET)
     if seed is None:
-        query = {"deal": secrets.randbelow(whist.MAX_SEED) + 1, **options}
+        query = {"deal": tables.fresh_seed(), **options}
         params = "&".join(f"{key}={value}" for key, value in query.items())
         return HttpResponseRedirect(f"{reverse('practice:table', args=[game])}?{params}")
     context = {"seed": seed, "options": options, "game": game, **module.CHOICES}
@@ -92,81 +94,87 @@ def table(request, game: str):
 
 @require_GET
 def rules(request, game: str):
-    _game(game)
+    if game != "whist":
+        _game(game)
     return render(request, f"practice/{game}_rules.html", {"game": game})
 
 
 @require_POST
 def start(request, game: str):
-    """Start (or, with ``resume``, carry on) the game named in the body."""
+    """Deal the game named in the body afresh; with ``resume``, carry on the one in play."""
     module = _game(game)
-    body = _body(request)
-    seed = whist.deal_seed(body.get("deal"))
-    if seed is None:
-        message = _("Give a deal number from 1 to %(most)s.") % {"most": whist.MAX_SEED}
-        return JsonResponse({"error": message}, status=400)
-    stored = {"seed": seed, **module.options(body), "moves": []}
-    saved = request.session.get(_key(game))
-    if (
-        body.get("resume")
-        and saved
-        and all(saved.get(k) == v for k, v in stored.items() if k != "moves")
-    ):
-        stored = saved
-    played = module.load(stored)
-    steps = module.computer_turns(played, stored)
-    _save(request, game, stored, played)
-    return JsonResponse(module.state(played, stored, steps))
+    body = tables.body(request)
+    try:
+        key = _key(game, module, body)
+    except Refused as refused:
+        return refused.response()
+    fresh = {"seed": tables.deal_seed(body["deal"]), **module.options(body), "moves": []}
+    with tables.tables(request) as held:
+        stored = held.get(key) if body.get("resume") else None
+        try:
+            played = module.load(stored) if stored else None
+        except (IllegalMove, ValueError):  # kept by a version whose moves no longer replay
+            played = None
+        if played is None:
+            stored, played = fresh, module.load(fresh)
+        steps = module.computer_turns(played, stored)
+        tables.touch(held, key, _saved(stored, played))
+    return JsonResponse(_state(module, played, stored, steps))
 
 
 @require_GET
 def state(request, game: str):
     module = _game(game)
-    stored = request.session.get(_key(game))
+    try:
+        key = _key(game, module, request.GET)
+    except Refused as refused:
+        return refused.response()
+    stored = request.session.get(tables.SESSION_KEY, {}).get(key)
     if not stored:
-        return JsonResponse(
-            {"error": _("No game in play: open the table to deal one.")}, status=404
-        )
-    return JsonResponse(module.state(module.load(stored), stored, []))
+        return tables.no_table().response()
+    return JsonResponse(_state(module, module.load(stored), stored, []))
 
 
 @require_POST
 def move(request, game: str):
     """Make the person's move; refuse it, changing nothing, if the rules do not allow it now."""
     module = _game(game)
-    stored = request.session.get(_key(game))
-    if not stored:
-        return JsonResponse(
-            {"error": _("No game in play: open the table to deal one.")}, status=404
-        )
-    played = module.load(stored)
-    wanted = _body(request).get("move")
-    if not isinstance(wanted, str) or not wanted.strip():
-        return JsonResponse(
-            {"error": _("Name a move."), **module.state(played, stored, [])}, status=400
-        )
-    try:
-        steps = module.human_move(played, wanted)
-    except IllegalMove as error:
-        fresh = module.load(stored)
-        refused = {"error": refusal(error), **module.state(fresh, stored, [])}
-        return JsonResponse(refused, status=400)
-    steps += module.computer_turns(played, stored)
-    _save(request, game, stored, played)
-    return JsonResponse(module.state(played, stored, steps))
+    body = tables.body(request)
+    with tables.tables(request) as held:
+        stored = None
+        try:
+            key = _key(game, module, body)
+            stored = held.get(key)
+            if not stored:
+                raise tables.no_table()
+            tables.check_seen(body, len(stored["moves"]))
+        except Refused as refused:
+            current = _state(module, module.load(stored), stored, []) if stored else {}
+            return refused.response(current)
+        played = module.load(stored)
+        wanted = body.get("move")
+        if not isinstance(wanted, str) or not wanted.strip():
+            refused = {"error": _("Name a move."), **_state(module, played, stored, [])}
+            return JsonResponse(refused, status=400)
+        try:
+            steps = module.human_move(played, wanted)
+        except IllegalMove as error:
+            fresh = module.load(stored)
+            refused = {"error": refusal(error), **_state(module, fresh, stored, [])}
+            return JsonResponse(refused, status=400)
+        steps += module.computer_turns(played, stored)
+        stored = _saved(stored, played)
+        tables.touch(held, key, stored)
+    return JsonResponse(_state(module, played, stored, steps))
 
 
-def _key(game: str) -> str:
-    return f"practice_{game}"
+def _key(game: str, module, params) -> str:
+    return tables.table_key(game, params, module.options(params))
 
 
-def _body(request) -> dict:
-    try:
-        body = json.loads(request.body or b"{}")
-    except ValueError:
-        return {}
-    return body if isinstance(body, dict) else {}
+def _state(module, played, stored: dict, steps: list[dict]) -> dict:
+    return {**module.state(played, stored, steps), "made": len(played.moves)}
 
 
-def _save(request, game: str, stored: dict, played) -> None:
-    request.session[_key(game)] = {**stored, "moves": list(played.moves)}
+def _saved(stored: dict, played) -> dict:
+    return {**stored, "moves": list(played.moves)}

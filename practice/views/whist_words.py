@@ -9,7 +9,7 @@ language. French card names follow the hall: "Dame de pique", "10 de cœur", "As
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
+from django.utils.translation import ngettext, pgettext
 
 from ..games.seats import Seat
 from ..games.whist.cards import Card, Rank, Suit
@@ -101,3 +101,42 @@ def illegal_play(error: IllegalPlay | ValueError) -> str:
             "suit": suit_word(values["suit"]),
         }
     return _("That is not a card: play one from your hand.")
+
+
+def principle_words(principle: str) -> str:
+    """A hint's rule of thumb (``hint.PRINCIPLES``) as a club player says it."""
+    return {
+        "only card": _("It is the only card you may play."),
+        "all equal": _("Every card you may play is worth the same here."),
+        "draw trumps": _("Draw trumps: the opponents still hold some."),
+        "cash a winner": _("Cash a sure winner: no card still out beats it."),
+        "partner ruffs": _("Lead a suit your partner can trump."),
+        "top of a sequence": _("Lead the top of your sequence of honours."),
+        "long suit": _("Lead your long suit: its small cards can win once the rest are gone."),
+        "lead low": _("Lead low: keep your high cards to win tricks later."),
+        "best found": _("No rule of thumb settles this one: the search decides."),
+        "partner winning": _("Your partner is winning the trick: keep your good cards."),
+        "second hand low": _("Second hand low: your partner still plays after you."),
+        "third hand high": _("Third hand high: make the last player pay for the trick."),
+        "win cheaply": _("Last to play: win with the cheapest card that takes the trick."),
+        "win now": _("Take the trick now, while you can."),
+        "duck": _("Let this trick go: your high card is worth more later."),
+        "cannot win": _("You cannot win this trick: play your lowest card."),
+        "ruff": _("Trump it: you have none of the suit led."),
+        "discard": _("Throw a card you will not need."),
+    }[principle]
+
+
+def advice_words(advice) -> str:
+    """The hint's sentence: the card, the rule of thumb, and what the search saw."""
+    text = _("Play the %(card)s.") % {"card": card_words(advice.card)}
+    text += " " + principle_words(advice.principle)
+    if advice.layouts:
+        text += " " + ngettext(
+            "It takes the most tricks in %(best)s of the %(layouts)s likely layout of the "
+            "cards you cannot see.",
+            "It takes the most tricks in %(best)s of the %(layouts)s likely layouts of the "
+            "cards you cannot see.",
+            advice.layouts,
+        ) % {"best": advice.best_in, "layouts": advice.layouts}
+    return text

@@ -24,6 +24,8 @@ PUBLIC = [
     "/events/{slug}/projector/",
     "/events/{slug}/projector/movement/",
     "/events/{slug}/rotation/",
+    "/events/{slug}/rotation/?table=2",
+    "/events/{slug}/projector/movement/?table=2",
     "/events/{slug}/playoffs/",
     "/events/{slug}/tables/2/",
     "/practice/",
@@ -40,7 +42,9 @@ LEADER = [
     "/events/{slug}/setup/tables/",
     "/events/{slug}/setup/results/",
     "/events/{slug}/hands/",
+    "/events/{slug}/hands/1/",
     "/events/{slug}/hands/3/",
+    "/events/{slug}/setup/table-entry/",
     "/events/{slug}/close/",
     "/events/{slug}/close/1/",
     "/events/{slug}/close/1/2/",
@@ -61,10 +65,14 @@ def hall(settings):
     return event
 
 
-def serious(page) -> list[str]:
-    """The serious and critical violations axe-core finds on the page, one line each."""
+def serious(page, rules: tuple[str, ...] = ()) -> list[str]:
+    """The serious and critical violations axe-core finds on the page, one line each; ``rules``
+    turns on experimental rules too."""
     page.evaluate(AXE)
-    results = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    enabled = {rule: {"enabled": True} for rule in rules}
+    results = page.evaluate(
+        "rules => axe.run(document, {resultTypes: ['violations'], rules})", enabled
+    )
     return [
         f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes']][:3]}"
         for v in results["violations"]
@@ -95,6 +103,20 @@ def test_every_leader_page_passes_axe(page, live_server, hall):
     assert problems == []
 
 
+def test_a_tables_entry_page_passes_axe_before_and_after_its_entry(page, live_server, hall):
+    """A table's phone page, with a hand to enter and once it is in, passes axe."""
+    from tournaments.services.table_entry import table_tokens_issue
+
+    token = table_tokens_issue(event=hall, actor=None, tables=[2])[2]
+    problems = check(page, f"{live_server.url}/enter/{token}/")
+    page.get_by_role("button", name="8", exact=True).click()
+    page.get_by_role("button", name="Confirm").click()
+    page.get_by_text("Your travelling pair").wait_for()
+    problems += [f"saved: {p}" for p in serious(page)]
+    problems += check(page, f"{live_server.url}/enter/{token}/")
+    assert problems == []
+
+
 def test_pages_with_refused_input_pass_axe(page, live_server, hall):
     """A refused close and a refused results file, with their messages, still pass axe."""
     log_in(page, live_server, f"/events/{hall.slug}/close/1/")
@@ -102,9 +124,51 @@ def test_pages_with_refused_input_pass_axe(page, live_server, hall):
     page.get_by_role("button", name="Close day 1").click()  # hands and counts missing
     page.get_by_text("not fully entered").first.wait_for()
     problems = [f"close: {p}" for p in serious(page)]
+    page.get_by_label("Table 2 flags counted").fill("1")
+    page.get_by_role("button", name="Check the counts").click()
+    page.get_by_text("differs: ").first.wait_for()
+    problems += [f"counts differ: {p}" for p in serious(page)]
     page.goto(f"{live_server.url}/events/{hall.slug}/setup/results/")
     page.get_by_label("…or paste the CSV here").fill("hand,table,visitor_tricks\n1,1,14\n")
     page.get_by_role("button", name="Preview").click()
     page.get_by_text("nothing was imported").wait_for()
     problems += [f"results: {p}" for p in serious(page)]
+    assert problems == []
+
+
+# Buttons named in words ("Queen of spades") whose face shows "Q♠" must not contradict it.
+PRACTICE_RULES = ("label-content-name-mismatch",)
+SOUTH = (
+    "document.querySelector('#hand button:not([disabled])')"
+    " || !document.getElementById('summary').hidden"
+)
+
+
+def test_every_practice_page_passes_axe(page, live_server):
+    """The practice room, its three rules pages, the whist table mid-hand with a hint, its
+    review after the hand, and the Militac and Militaire tables: no serious or critical
+    violation, the card buttons' names included."""
+    base = live_server.url
+    problems = []
+    for path in ("/practice/", "/practice/whist/rules/", "/practice/militac/rules/",
+                 "/practice/militaire/rules/"):  # fmt: skip
+        page.goto(base + path)
+        problems += [f"{path}: {p}" for p in serious(page, PRACTICE_RULES)]
+    page.goto(f"{base}/practice/?deal=2024&pace=0&hold=0")
+    page.wait_for_function(SOUTH)
+    page.get_by_role("button", name="Hint").click()
+    page.wait_for_selector("#hand button.hinted")
+    problems += [f"whist: {p}" for p in serious(page, PRACTICE_RULES)]
+    while page.locator("#summary").is_hidden():
+        page.locator("#hand button:not([disabled])").first.click()
+        page.wait_for_function(SOUTH)
+    page.wait_for_selector("#review-waiting[hidden]", state="attached")
+    problems += [f"whist review: {p}" for p in serious(page, PRACTICE_RULES)]
+    page.goto(f"{base}/practice/militac/?deal=11&pace=0")
+    page.wait_for_function("!document.getElementById('pass-button').disabled")
+    problems += [f"militac: {p}" for p in serious(page, PRACTICE_RULES)]
+    page.goto(f"{base}/practice/militaire/?deal=4&pace=0")
+    page.get_by_role("button", name="Stock").click()
+    page.wait_for_selector("#hand button:not([disabled])")
+    problems += [f"militaire: {p}" for p in serious(page, PRACTICE_RULES)]
     assert problems == []

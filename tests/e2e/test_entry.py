@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.leader_helpers import make_event, make_user, play
-from tournaments import selectors
+from tournaments import snapshot
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -45,7 +45,7 @@ def test_leader_enters_a_whole_hand_with_the_keyboard_and_standings_change(page,
     expect(page).to_have_url(re.compile(r"/hands/2/$"))
     expect(page.get_by_text("Hand 1: saved tables 1, 2, 3, 4, 5, 6, 7, 8.")).to_be_visible()
     page.goto(f"{live_server.url}/events/{hall.slug}/standings/")
-    visitor = selectors.rotation(hall).hand(1).visitor_of(8)  # took 2 flags with 13 tricks
+    visitor = snapshot.rotation(hall).hand(1).visitor_of(8)  # took 2 flags with 13 tricks
     row = page.locator(
         "table.standings tbody tr", has=page.get_by_role("cell", name=f"Team {visitor}", exact=True)
     )
@@ -56,7 +56,7 @@ def test_a_correction_shows_in_the_history_and_a_bad_value_is_refused(page, live
     """Changing table 3 from 8 to 4 appears in the history; typing 14 is refused on its row."""
     play(hall, [1], tricks=8)
     log_in(page, live_server, f"/events/{hall.slug}/hands/1/")
-    visitor = selectors.rotation(hall).hand(1).visitor_of(3)
+    visitor = snapshot.rotation(hall).hand(1).visitor_of(3)
     expect(page.locator("#row-3 .flags-preview")).to_have_text(
         f"Table {visitor} takes 1 flag from Table 3"
     )

@@ -58,7 +58,7 @@ def test_cards_are_named_in_words_and_only_legal_ones_are_enabled(page: Page, li
         page.get_by_role("button", name=re.compile(r"^\w+ of (clubs|diamonds|hearts|spades)$"))
     ).to_have_count(13)
     enabled = legal_cards(page).evaluate_all("bs => bs.map(b => b.dataset.code)")
-    state = page.request.get(f"{live_server.url}/practice/api/state/").json()
+    state = page.request.get(f"{live_server.url}/practice/api/state/?deal=77").json()
     assert enabled == [card["code"] for card in state["hand"] if card["legal"]]
 
 
@@ -143,7 +143,8 @@ def test_a_trick_clears_by_itself_after_two_seconds(page: Page, live_server):
 
 
 def test_the_summary_gives_the_flags_and_the_double_dummy_result(page: Page, live_server):
-    """As defenders, the hand ends with the flags it would move and what the cards allowed."""
+    """As defenders, the hand ends with the flags it would move and what the cards allowed; a
+    reload shows the finished hand again, and Replay deals it afresh."""
     page.set_viewport_size(PHONE)
     url = f"{live_server.url}/practice/?deal=8&{FAST}"
     page.goto(url)
@@ -151,10 +152,12 @@ def test_the_summary_gives_the_flags_and_the_double_dummy_result(page: Page, liv
     while wait_for_south_or_end(page):
         legal_cards(page).first.click()
     expect(page.locator("#summary-flags")).to_have_text(re.compile("your table"))
-    expect(page.locator("#summary-par")).to_have_text(
+    expect(page.locator("#review-par")).to_have_text(
         re.compile(r"^The cards allowed North-South \d+ tricks; you took \d+\.$")
     )
     page.screenshot(path=SHOTS / "practice-390-summary.png", full_page=True)
-    page.goto(url)  # the deal's address deals it afresh, even after the hand was finished
-    wait_for_south_or_end(page)
+    page.goto(url)  # a reload resumes the deal where it stood: here, finished
+    expect(page.locator("#summary")).to_be_visible()
+    page.get_by_role("button", name="Replay this deal").click()
+    expect(page.locator("#hand button")).to_have_count(13)
     expect(page.locator("#summary")).to_be_hidden()

@@ -33,7 +33,7 @@ def test_a_practice_hand_plays_in_french_on_a_phone(browser: Browser, live_serve
     expect(page.get_by_role("button", name=CARD_NAME)).to_have_count(13)
     expect(page.locator("#turn")).to_have_text(re.compile(r"^À vous — levée 1 sur 13$"))
     card = page.locator("#hand button:not([disabled])").first
-    name = card.get_attribute("aria-label")
+    name = card.locator(".visually-hidden").text_content()
     card.click()
     expect(page.locator("#played-S [role=img]")).to_have_attribute(
         "aria-label", re.compile(rf"^Sud\s:\s{re.escape(name)}$")

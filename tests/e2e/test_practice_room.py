@@ -128,7 +128,8 @@ def test_the_practice_room_on_a_phone_leads_to_each_game_and_its_rules(page: Pag
     page.goto(f"{live_server.url}/practice/")
     shot(page, "room-phone")
     for name in ("Play Military Whist", "Play Militac", "Play Militaire"):
-        expect(page.get_by_role("link", name=name)).to_be_visible()
+        expect(page.get_by_role("button", name=name)).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     page.get_by_role("link", name="Rules of Militaire").click()
     expect(
         page.get_by_role("heading", name="Where the texts are silent, this table decides")

@@ -42,6 +42,7 @@ PAGES = [
     "/practice/",
     "/practice/?deal=1234",
     "/practice/?deal=1234&trump=NT&level=strong",
+    "/practice/whist/rules/",
     "/practice/militac/rules/",
     "/practice/militaire/rules/",
     "/practice/militac/?deal=12",
@@ -60,10 +61,12 @@ def test_the_practice_pages_read_in_french(client, url):
 
 
 def test_the_rules_pages_are_translated_whole():
-    """The rules of Militac and Militaire say their key words in French."""
+    """The rules of Military Whist, Militac and Militaire say their key words in French."""
     from django.test import Client
 
     client = Client()
+    whist = main_text(client.get("/practice/whist/rules/", **FRENCH).content.decode())
+    assert "paire voyageuse" in whist and "renonce" in whist and "drapeaux" in whist
     militac = main_text(client.get("/practice/militac/rules/", **FRENCH).content.decode())
     militaire = main_text(client.get("/practice/militaire/rules/", **FRENCH).content.decode())
     assert "escouades" in militac and "Infanterie" in militac and "enchères" in militac
@@ -88,9 +91,13 @@ def test_the_table_speaks_french_from_deal_to_summary(client):
     seen = texts(state)
     while not state["finished"]:
         card = next(c["code"] for c in state["hand"] if c["legal"])
-        state = post(client, "play", {"card": card}).json()
+        state = post(client, "play", {"deal": 1235, "card": card}).json()
         seen += texts(state)
     assert "levées" in state["summary"]["text"]
+    review = client.get("/practice/api/review/", {"deal": 1235}, **FRENCH)
+    while review.status_code == 202:
+        review = client.get("/practice/api/review/", {"deal": 1235}, **FRENCH)
+    seen += texts({k: v for k, v in review.json().items() if k != "costs"})
     assert english_left("\n".join(seen)) == []
 
 
@@ -99,7 +106,7 @@ def test_a_refused_card_is_explained_in_french(client):
     state = post(client, "start", {"deal": 1234}).json()
     held = {c["code"] for c in state["hand"]}
     missing = next(f"{r}{s}" for s in "SHDC" for r in "AKQJT98765432" if f"{r}{s}" not in held)
-    response = post(client, "play", {"card": missing})
+    response = post(client, "play", {"deal": 1234, "card": missing})
     assert response.status_code == 400
     assert "n'a pas cette carte" in response.json()["error"]
 
@@ -135,6 +142,8 @@ def test_a_refused_militaire_move_is_explained_in_french(client):
     state = room_post(client, "militaire", "start", {"deal": 12, "pack": "french"}).json()
     assert state["your_turn"] and state["phase"] == "draw"
     card = state["hand"][0]["code"]
-    response = room_post(client, "militaire", "move", {"move": f"discard {card}"})
+    response = room_post(
+        client, "militaire", "move", {"deal": 12, "pack": "french", "move": f"discard {card}"}
+    )
     assert response.status_code == 400
     assert response.json()["error"].startswith("Piochez d'abord une carte")

@@ -2,24 +2,16 @@
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from django.test import Client
+
+from tests.practice.tabs import Tab
 
 pytestmark = pytest.mark.django_db
 
 
-def post(client: Client, game: str, name: str, body: dict):
-    return client.post(
-        f"/practice/{game}/api/{name}/", json.dumps(body), content_type="application/json"
-    )
-
-
 def start(client: Client, game: str, deal: int, **options) -> dict:
-    response = post(client, game, "start", {"deal": deal, **options})
-    assert response.status_code == 200
-    return response.json()
+    return Tab(client, game, deal, **options).start()
 
 
 def test_the_practice_room_offers_the_three_games():
@@ -48,13 +40,13 @@ def test_the_rules_page_lists_the_decisions_taken_where_the_book_is_silent(game)
 def test_an_unknown_game_is_not_found():
     """A game the room does not offer answers 404, not an error."""
     assert Client().get("/practice/bridge/").status_code == 404
-    assert post(Client(), "bridge", "start", {"deal": 1}).status_code == 404
+    assert Tab(Client(), "bridge", 1).post("start").status_code == 404
 
 
 @pytest.mark.parametrize("game", ["militac", "militaire"])
 def test_a_bad_deal_number_is_refused_with_a_message(game):
     """A deal number out of range is refused with a message naming the range."""
-    response = post(Client(), game, "start", {"deal": "abc"})
+    response = Tab(Client(), game, "abc").post("start")
     assert response.status_code == 400
     assert "deal number" in response.json()["error"]
 
@@ -69,12 +61,12 @@ def test_militac_the_same_deal_gives_the_same_cards():
 
 def test_militac_a_bid_that_does_not_beat_the_last_is_refused():
     """A bid no higher than the bid before it is refused, and the bidding is unchanged."""
-    client = Client()
     for deal in range(1, 200):
-        state = start(client, "militac", deal)
+        tab = Tab(Client(), "militac", deal)
+        state = tab.start()
         if state["phase"] == "bidding" and any(b["text"].startswith("bids") for b in state["bids"]):
             break
-    response = post(client, "militac", "move", {"move": "bid 6I"})
+    response = tab.post("move", {"move": "bid 6I"})
     assert response.status_code == 400
     assert "must beat" in response.json()["error"]
     assert response.json()["bids"] == state["bids"]
@@ -82,15 +74,15 @@ def test_militac_a_bid_that_does_not_beat_the_last_is_refused():
 
 def test_militac_a_card_out_of_the_led_company_is_refused_when_south_can_follow():
     """Playing another company while holding the company led is refused with the reason."""
-    client = Client()
     for deal in range(1, 300):
-        state = start(client, "militac", deal)
+        tab = Tab(Client(), "militac", deal)
+        state = tab.start()
         while state["phase"] == "bidding" and state["turn"] == "S":
-            state = post(client, "militac", "move", {"move": "pass"}).json()
+            state = tab.send("move", move="pass")
         if state["phase"] == "play" and any(not c["legal"] for c in state["hand"]):
             break
     illegal = next(c["code"] for c in state["hand"] if not c["legal"])
-    response = post(client, "militac", "move", {"move": f"play {illegal}"})
+    response = tab.post("move", {"move": f"play {illegal}"})
     assert response.status_code == 400
     assert "must follow the company led" in response.json()["error"]
 
@@ -100,53 +92,51 @@ def test_militac_a_card_out_of_the_led_company_is_refused_when_south_can_follow(
 )
 def test_militac_nonsense_moves_get_a_message_not_an_error(move):
     """Any malformed move is refused with status 400 and a message."""
-    client = Client()
-    start(client, "militac", 5)
-    response = post(client, "militac", "move", {"move": move})
+    tab = Tab(Client(), "militac", 5)
+    tab.start()
+    response = tab.post("move", {"move": move})
     assert response.status_code == 400
     assert response.json()["error"]
 
 
 def test_militac_a_whole_deal_through_the_api_ends_with_the_book_score():
     """Playing South's first legal move each time reaches the end and the summary's score."""
-    client = Client()
-    state = start(client, "militac", 11, level="strong")
+    tab = Tab(Client(), "militac", 11, level="strong")
+    state = tab.start()
     while not state["finished"]:
         if state["phase"] == "bidding":
             move = f"bid {state['bid_options'][0]['code']}" if state["bid_options"] else "pass"
         else:
             verb = "discard" if state["phase"] == "aide" else "play"
             move = f"{verb} {next(c['code'] for c in state['hand'] if c['legal'])}"
-        state = post(client, "militac", "move", {"move": move}).json()
+        state = tab.send("move", move=move)
     assert state["squads"]["NS"] + state["squads"]["EW"] == 12
     assert state["summary"]["NS"] + state["summary"]["EW"] > 0
 
 
 def test_militaire_moves_out_of_order_are_refused():
     """Discarding before drawing, or drawing twice, is refused with a message."""
-    client = Client()
-    state = start(client, "militaire", 8)
+    tab = Tab(Client(), "militaire", 8)
+    state = tab.start()
     assert state["your_turn"] and state["phase"] == "draw"
-    response = post(client, "militaire", "move", {"move": f"discard {state['hand'][0]['code']}"})
+    response = tab.post("move", {"move": f"discard {state['hand'][0]['code']}"})
     assert response.status_code == 400
     assert "draw" in response.json()["error"]
-    post(client, "militaire", "move", {"move": "draw stock"})
-    response = post(client, "militaire", "move", {"move": "draw stock"})
+    tab.send("move", move="draw stock")
+    response = tab.post("move", {"move": "draw stock"})
     assert response.status_code == 400
 
 
 def test_militaire_a_meld_that_is_not_a_set_or_run_is_refused():
     """Three cards that are neither a set nor a run are refused, naming what a meld is."""
-    client = Client()
-    state = start(client, "militaire", 3)
-    state = post(client, "militaire", "move", {"move": "draw stock"}).json()
+    tab = Tab(Client(), "militaire", 3)
+    tab.start()
+    state = tab.send("move", move="draw stock")
     codes = [c["code"] for c in state["hand"]]
     for a in range(len(codes)):
         for b in range(a + 1, len(codes)):
             for c in range(b + 1, len(codes)):
-                response = post(
-                    client, "militaire", "move", {"move": f"meld {codes[a]} {codes[b]} {codes[c]}"}
-                )
+                response = tab.post("move", {"move": f"meld {codes[a]} {codes[b]} {codes[c]}"})
                 if response.status_code == 400:
                     assert "not a meld" in response.json()["error"]
                     assert [x["code"] for x in response.json()["hand"]] == codes
@@ -157,25 +147,88 @@ def test_militaire_a_meld_that_is_not_a_set_or_run_is_refused():
 @pytest.mark.parametrize("move", ["", "meld", "meld XX YY ZZ", "discard 99", "draw sky", 3])
 def test_militaire_nonsense_moves_get_a_message_not_an_error(move):
     """Any malformed move is refused with status 400 and a message."""
-    client = Client()
-    start(client, "militaire", 6, pack="army")
-    post(client, "militaire", "move", {"move": "draw stock"})
-    response = post(client, "militaire", "move", {"move": move})
+    tab = Tab(Client(), "militaire", 6, pack="army")
+    tab.start()
+    tab.send("move", move="draw stock")
+    response = tab.post("move", {"move": move})
     assert response.status_code == 400
     assert response.json()["error"]
 
 
 def test_militaire_a_round_played_through_the_api_scores_every_player():
     """Drawing and discarding to the end of a round gives a score line for each player."""
-    client = Client()
-    state = start(client, "militaire", 21, pack="army", players=3, level="strong")
+    tab = Tab(Client(), "militaire", 21, pack="army", players=3, level="strong")
+    state = tab.start()
     assert len(state["names"]) == 3
     while not state["round_over"]:
-        state = post(client, "militaire", "move", {"move": "draw stock"}).json()
+        state = tab.send("move", move="draw stock")
         if state["round_over"]:
             break
         code = next(c["code"] for c in state["hand"] if c["discard"])
-        state = post(client, "militaire", "move", {"move": f"discard {code}"}).json()
+        state = tab.send("move", move=f"discard {code}")
     assert len(state["rounds"]) == 1
     assert len(state["rounds"][0]["points"]) == 3
     assert state["totals"] == state["rounds"][0]["points"]
+
+
+def test_militac_the_review_shows_every_squad_and_explains_the_bid():
+    """After the deal: the twelve squads in order, each marked as North-South's or not, and
+    sentences on the Aide, the commanding company and the bid's points."""
+    tab = Tab(Client(), "militac", 11, level="strong")
+    state = tab.start()
+    while not state["finished"]:
+        if state["phase"] == "bidding":
+            move = f"bid {state['bid_options'][0]['code']}" if state["bid_options"] else "pass"
+        else:
+            verb = "discard" if state["phase"] == "aide" else "play"
+            move = f"{verb} {next(c['code'] for c in state['hand'] if c['legal'])}"
+        state = tab.send("move", move=move)
+    review = state["summary"]["review"]
+    assert [squad["number"] for squad in review["squads"]] == list(range(1, 13))
+    assert all(len(squad["plays"]) == 4 for squad in review["squads"])
+    assert all(squad["ours"] == (squad["winner"] in "NS") for squad in review["squads"])
+    assert sum(squad["ours"] for squad in review["squads"]) == state["squads"]["NS"]
+    aide, command, bid = review["lines"]
+    assert aide.startswith("The Aide was the ")
+    assert "commanded" in command or "Combined forces" in command
+    assert "needed" in bid and ("Made" in bid or "Set" in bid)
+
+
+def test_militaire_each_round_keeps_every_players_melds_and_how_they_scored():
+    """A finished round lists each player's melds with their points, and how the player who
+    went out made the bonus."""
+    tab = Tab(Client(), "militaire", 21, pack="army", players=3, level="strong")
+    state = tab.start()
+    while not state["round_over"]:
+        state = tab.send("move", move="draw stock")
+        if state["round_over"]:
+            break
+        code = next(c["code"] for c in state["hand"] if c["discard"])
+        state = tab.send("move", move=f"discard {code}")
+    (round_one,) = state["rounds"]
+    assert [p["points"] for p in round_one["players"]] == round_one["points"]
+    for player in round_one["players"]:
+        melded = sum(meld["points"] for meld in player["melds"])
+        assert player["line"].startswith(f"{melded} points melded")
+    if round_one["winner"] is not None:
+        assert "bonus for going out" in round_one["players"][round_one["winner"]]["line"]
+
+
+@pytest.mark.parametrize(
+    ("totals", "sentence"),
+    [
+        ([510, 10, 20, 30], "Game over: you win."),
+        ([10, 520, 20, 30], "Game over: West wins."),
+        ([505, 505, 20, 30], "Game over: You and West share the win."),
+    ],
+)
+def test_militaire_game_over_names_the_winner_in_good_english(totals, sentence):
+    """The end of a game says "you win" to the player, never "You wins"."""
+    from practice.games.militaire.game import GAME_OVER, Game, RoundResult
+    from practice.views import militaire
+
+    game = Game(7)
+    game.results = [RoundResult(None, totals)]
+    game.phase = GAME_OVER
+    stored = {"level": "basic"}
+    assert militaire.state(game, stored, [])["game_over"] == sentence

@@ -7,29 +7,22 @@ import json
 import pytest
 from django.test import Client
 
+from tests.practice.tabs import Tab, first_legal
+
 pytestmark = pytest.mark.django_db
 
 
-def post(client: Client, name: str, body: dict):
-    return client.post(f"/practice/api/{name}/", json.dumps(body), content_type="application/json")
-
-
 def start(client: Client, deal: int, **options) -> dict:
-    response = post(client, "start", {"deal": deal, **options})
-    assert response.status_code == 200
-    return response.json()
+    return Tab(client, "whist", deal, **options).start()
 
 
-def first_legal(state: dict) -> str:
-    return next(card["code"] for card in state["hand"] if card["legal"])
-
-
-def deal_with_illegal_card(client: Client) -> dict:
+def deal_with_illegal_card(client: Client) -> tuple[Tab, dict]:
     """Start deals until South must follow suit while holding a card of another suit."""
     for deal in range(1, 200):
-        state = start(client, deal)
+        tab = Tab(client, "whist", deal)
+        state = tab.start()
         if any(not card["legal"] for card in state["hand"]):
-            return state
+            return tab, state
     raise AssertionError("no deal found where South must follow suit")
 
 
@@ -72,10 +65,10 @@ def test_a_fixed_trump_is_used_for_the_deal():
 
 def test_a_legal_card_is_played_and_the_computer_answers():
     """South's legal card leaves the hand and the computer plays on to South's next turn."""
-    client = Client()
-    state = start(client, 11)
+    tab = Tab(Client(), "whist", 11)
+    state = tab.start()
     card = first_legal(state)
-    response = post(client, "play", {"card": card})
+    response = tab.post("play", {"card": card})
     assert response.status_code == 200
     after = response.json()
     assert card not in [c["code"] for c in after["hand"]]
@@ -86,77 +79,89 @@ def test_a_legal_card_is_played_and_the_computer_answers():
 def test_a_card_that_fails_to_follow_suit_is_refused_and_nothing_changes():
     """An illegal card posted to the API gets a 400 and the hand in play is unchanged."""
     client = Client()
-    state = deal_with_illegal_card(client)
-    before = client.session["practice"]
+    tab, state = deal_with_illegal_card(client)
+    before = client.session["practice_tables"]
     illegal = next(card["code"] for card in state["hand"] if not card["legal"])
-    response = post(client, "play", {"card": illegal})
+    response = tab.post("play", {"card": illegal})
     assert response.status_code == 400
     assert "follow suit" in response.json()["error"]
-    assert client.session["practice"] == before
-    assert post(client, "state", {}).status_code == 405
-    assert client.get("/practice/api/state/").json()["hand"] == state["hand"]
+    assert client.session["practice_tables"] == before
+    assert tab.post("state").status_code == 405
+    assert tab.get("state").json()["hand"] == state["hand"]
 
 
 def test_a_card_south_does_not_hold_is_refused():
     """A card from another player's hand is refused."""
-    client = Client()
-    state = start(client, 12)
+    tab = Tab(Client(), "whist", 12)
+    state = tab.start()
     held = {card["code"] for card in state["hand"]}
     other = next(code for code in ("AS", "KS", "QS", "JS", "TS") if code not in held)
-    response = post(client, "play", {"card": other})
+    response = tab.post("play", {"card": other})
     assert response.status_code == 400
     assert "does not hold" in response.json()["error"]
 
 
 def test_nonsense_card_is_refused():
     """A body that names no card gets a 400, not a server error."""
-    client = Client()
-    start(client, 13)
-    assert post(client, "play", {"card": "ZZ"}).status_code == 400
+    tab = Tab(Client(), "whist", 13)
+    tab.start()
+    assert tab.post("play", {"card": "ZZ"}).status_code == 400
 
 
 def test_playing_without_a_hand_in_play_is_refused():
-    """Posting a card before any deal was started gets a 404."""
-    assert post(Client(), "play", {"card": "AS"}).status_code == 404
+    """Posting a card for a deal this browser never started gets a 404 that says so."""
+    response = Tab(Client(), "whist", 5).post("play", {"card": "AS"})
+    assert response.status_code == 404
+    assert "not in play in this browser" in response.json()["error"]
+
+
+def test_a_card_that_names_no_deal_is_refused():
+    """A card posted without its deal number is refused with a message, never played."""
+    client = Client()
+    Tab(client, "whist", 5).start()
+    response = client.post(
+        "/practice/api/play/", json.dumps({"card": "AS"}), content_type="application/json"
+    )
+    assert response.status_code == 400 and "deal number" in response.json()["error"]
 
 
 def test_the_api_keeps_csrf_protection():
     """A card posted without the CSRF token is refused."""
     client = Client(enforce_csrf_checks=True)
-    response = post(client, "start", {"deal": 3})
+    response = Tab(client, "whist", 3).post("start")
     assert response.status_code == 403
 
 
 def test_a_whole_hand_ends_with_the_flags_summary():
     """Playing the first legal card each time reaches the end with 13 tricks and a summary."""
-    client = Client()
-    state = start(client, 21)
+    tab = Tab(Client(), "whist", 21)
+    state = tab.start()
     while not state["finished"]:
-        state = post(client, "play", {"card": first_legal(state)}).json()
+        state = tab.send("play", card=first_legal(state))
     assert state["tricks"]["ns"] + state["tricks"]["ew"] == 13
     assert state["summary"]["ns_tricks"] == state["tricks"]["ns"]
     assert state["hand"] == []
-    assert post(client, "play", {"card": "AS"}).status_code == 400
+    assert tab.post("play", {"card": "AS"}).status_code == 400
 
 
 def test_resume_carries_on_the_hand_in_play():
-    """Reloading the page resumes the same hand instead of dealing it again."""
-    client = Client()
-    state = start(client, 99)
-    post(client, "play", {"card": first_legal(state)})
-    resumed = start(client, 99, resume=True)
+    """Reloading the page resumes the same hand; Replay deals it afresh."""
+    tab = Tab(Client(), "whist", 99)
+    state = tab.start()
+    tab.send("play", card=first_legal(state))
+    resumed = tab.start(resume=True)
     assert len(resumed["hand"]) == 12
-    assert len(start(client, 99)["hand"]) == 13
+    assert len(tab.start()["hand"]) == 13
 
 
 def test_the_strong_level_plays_the_computer_seats():
     """With the expert level chosen, the computer seats still play legal cards to South's turn."""
     pytest.importorskip("endplay")
-    client = Client()
-    state = start(client, 8, level="strong")
+    tab = Tab(Client(), "whist", 8, level="strong")
+    state = tab.start()
     assert state["level"] == "strong"
     for _ in range(3):
-        state = post(client, "play", {"card": first_legal(state)}).json()
+        state = tab.send("play", card=first_legal(state))
         assert state["turn"] == "S"
     assert len(state["hand"]) == 10
 
@@ -171,27 +176,12 @@ def test_the_state_says_who_deals_and_who_visits():
 
 def test_the_last_trick_can_be_looked_at():
     """After South's first card the state holds the finished first trick and its winner."""
-    client = Client()
-    state = start(client, 11)
-    after = post(client, "play", {"card": first_legal(state)}).json()
+    tab = Tab(Client(), "whist", 11)
+    state = tab.start()
+    after = tab.send("play", card=first_legal(state))
     last = after["last_trick"]
     assert len(last["plays"]) == 4 and last["winner"] in "NESW"
     assert state["last_trick"] is None
-
-
-def test_a_finished_hand_ends_with_the_double_dummy_result_and_is_dealt_afresh():
-    """The summary sets South's tricks beside what the cards allowed; the deal then starts anew."""
-    pytest.importorskip("endplay")
-    client = Client()
-    state = start(client, 22)
-    while not state["finished"]:
-        state = post(client, "play", {"card": first_legal(state)}).json()
-    summary = state["summary"]
-    assert 0 <= summary["par"] <= 13
-    assert summary["par_text"].endswith(f"you took {summary['ns_tricks']}.")
-    assert summary["visitors"] == "EW" and "your table" in summary["text"]
-    again = start(client, 22, resume=True)
-    assert len(again["hand"]) == 13 and not again["finished"]
 
 
 def play_over_http(base: str, deal: int, tricks: int) -> list[str]:
@@ -215,7 +205,7 @@ def play_over_http(base: str, deal: int, tricks: int) -> list[str]:
     state = call("start", {"deal": deal, "level": "strong"})
     played = [step["card"]["code"] for step in state["steps"]]
     while state["trick_number"] <= tricks and not state["finished"]:
-        state = call("play", {"card": first_legal(state)})
+        state = call("play", {"deal": deal, "level": "strong", "card": first_legal(state)})
         played += [step["card"]["code"] for step in state["steps"]]
     return played
 

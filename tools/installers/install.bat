@@ -9,6 +9,7 @@ py -@PYTHON@ -m venv "%APP%" || goto failed
 for %%W in ("%HERE%military_whist_director-*.whl") do "%APP%\Scripts\python.exe" -m pip install --quiet --no-index --no-deps "%%~fW" || goto failed
 > "%USERPROFILE%\Desktop\Whist hall.bat" echo @"%APP%\Scripts\whist-director.exe" hall ^& pause
 echo Installed. Double-click "Whist hall" on the desktop to serve the hall.
+echo In a Command Prompt the command is: "%APP%\Scripts\whist-director.exe"
 pause
 exit /b 0
 :failed

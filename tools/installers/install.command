@@ -16,4 +16,14 @@ app=${WHIST_APP_DIR:-"$HOME/Library/Application Support/military-whist-director/
 "$app/bin/python" -m pip install --quiet --no-index --no-deps "$here"/military_whist_director-*.whl
 launcher="$HOME/Desktop/Whist hall.command"
 printf '#!/bin/sh\n"%s/bin/whist-director" hall\n' "$app" > "$launcher" && chmod +x "$launcher"
+bin="$HOME/.local/bin"
+mkdir -p "$bin"
+ln -sf "$app/bin/whist-director" "$bin/whist-director"
 echo "Installed. Double-click \"Whist hall\" on the desktop to serve the hall."
+case ":$PATH:" in
+  *":$bin:"*) echo "In a Terminal the command is: whist-director" ;;
+  *)
+    echo "In a Terminal the command is $bin/whist-director; to type just whist-director,"
+    echo "run this once, then open a new Terminal window:"
+    echo "  echo 'export PATH=\"\$HOME/.local/bin:\$PATH\"' >> ~/.zprofile" ;;
+esac

@@ -14,6 +14,18 @@ app=${WHIST_APP_DIR:-${XDG_DATA_HOME:-$HOME/.local/share}/military-whist-directo
 "$python" -m venv "$app"
 "$app/bin/python" -m pip install --quiet --no-index --find-links "$here" --require-hashes -r "$here/requirements.txt"
 "$app/bin/python" -m pip install --quiet --no-index --no-deps "$here"/military_whist_director-*.whl
-mkdir -p "$HOME/.local/bin"
-ln -sf "$app/bin/whist-director" "$HOME/.local/bin/whist-director"
-echo "Installed. Serve the hall with: $app/bin/whist-director hall"
+bin="$HOME/.local/bin"
+mkdir -p "$bin"
+ln -sf "$app/bin/whist-director" "$bin/whist-director"
+case ":$PATH:" in
+  *":$bin:"*)
+    echo "Installed. Serve the hall with: whist-director hall" ;;
+  *)
+    # A script cannot change the PATH of the shell that ran it: say exactly what to type.
+    echo "Installed in $bin, which this terminal does not search yet. Either type:"
+    echo "  export PATH=\"\$HOME/.local/bin:\$PATH\""
+    echo "and then: whist-director hall"
+    echo "or run it by its full name: $bin/whist-director hall"
+    echo "New terminals find whist-director after your next login; if one does not, add the"
+    echo "export line above to the end of ~/.profile." ;;
+esac

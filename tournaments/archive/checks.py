@@ -11,6 +11,7 @@ from ..rules import flags as flag_rules
 from ..rules import rotation as rotation_rules
 from ..rules.errors import RulesError
 from ..rules.event_settings import check_days, settings_problems
+from ..rules.seasons import check_links
 from ..rules.types import Result
 from .outcomes import at as _at
 from .outcomes import close_records, closes, loans, playoffs
@@ -73,7 +74,27 @@ def _problems(archive: object) -> list[str]:
     if not out:
         out += close_records(archive, recorded)
         out += playoffs(archive["playoffs"], tables)
+    if not out and "links" in archive:
+        out += _links(archive)
     return out
+
+
+def _links(archive: dict) -> list[str]:
+    """Links of sources named once, of teams the archive has."""
+    links = archive["links"]
+    names = {t["name"] for t in archive["teams"]}
+    rows = [(t["team"], t["source"], t["place"], t["table"]) for t in links["teams"]]
+    try:
+        check_links(archive["event"]["slug"], links["sources"], rows)
+    except RulesError as error:
+        return [f"links: {error.message}"]
+    for i, t in enumerate(links["teams"]):
+        if t["team"] not in names:
+            out = gettext("no team %(team)r in this event")
+            return [_at(f"links.teams[{i}].team", out, team=t["team"])]
+    if [t["team"] for t in links["teams"]] != sorted(t["team"] for t in links["teams"]):
+        return [_at("links.teams", gettext("expected in the order export writes"))]
+    return []
 
 
 def _sorted(items: list, key) -> bool:

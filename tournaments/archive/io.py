@@ -7,7 +7,7 @@ who entered a result or made a change travels as a user name.
 from __future__ import annotations
 
 import json
-from datetime import datetime
+from datetime import date, datetime
 
 from django.db import DatabaseError, transaction
 
@@ -17,38 +17,26 @@ from ..models import (
     DayClose,
     DayRecord,
     Event,
+    EventSource,
     Hand,
     HandResult,
     Loan,
     PlayoffGroup,
     PlayoffHandResult,
     Team,
+    TeamSource,
 )
 from ..rules import rotation as rotation_rules
 from ..rules.errors import RulesError
+from ..rules.event_settings import ARCHIVED
 from ..rules.types import Hand as RulesHand
 from ..rules.types import Rotation
 from . import checks, schema
 
 FORMAT = "military-whist-director/event"
-VERSION = 1
-EVENT_FIELDS = (
-    "name",
-    "slug",
-    "level",
-    "tables",
-    "hands_per_day",
-    "pattern",
-    "trumps",
-    "alternate_pairs",
-    "flags_per_table",
-    "one_flag_at",
-    "two_flags_at",
-    "revoke_penalty",
-    "playoff_places",
-    "advancing",
-    "paper",
-)
+VERSION = 2  # 2: the event's season and its links; version 1 archives still import
+VERSIONS = (1, 2)
+EVENT_FIELDS = ARCHIVED  # the settings an archive carries as they are (rules.event_settings)
 TEAM_FIELDS = ("home_table", "name", "zone", "player_a", "player_b", "player_x", "player_y")
 RESULT_FIELDS = (
     "host_table",
@@ -116,9 +104,11 @@ def _import_playoffs(event: Event, playoffs: list[dict]) -> None:
         )
 
 
-def export_event(event: Event) -> dict:
+def export_event(event: Event, *, records: bool = True) -> dict:
+    """The event's archive; without ``records``, all but its results and audit log (which
+    ``snapshot.archive`` writes from the records it keeps)."""
     closes = DayClose.objects.filter(event=event).prefetch_related("records")
-    return {
+    archive = {
         "format": FORMAT,
         "version": VERSION,
         "event": {
@@ -129,7 +119,9 @@ def export_event(event: Event) -> dict:
             **({"play_ends_after": event.play_ends_after} if event.play_ends_after else {}),
             # Only when printouts are not in English, for the same reason.
             **({"print_language": event.print_language} if event.print_language != "en-ca" else {}),
+            "season": event.season.name if event.season_id else None,
         },
+        "links": export_links(event),
         "hands": [
             {
                 "hand": h.number,
@@ -147,12 +139,6 @@ def export_event(event: Event) -> dict:
         ],
         # Rows, not models: a backup of a 250-table event reads 12,500 results and as many
         # audit entries while the phones wait on the same process.
-        "results": [
-            {"hand": hand, **dict(zip(RESULT_FIELDS, values, strict=True)), "entered_at": _when(at)}
-            for hand, *values, at in HandResult.objects.filter(event=event)
-            .order_by("hand__number", "host_table")
-            .values_list("hand__number", *RESULT_FIELDS, "entered_at")
-        ],
         "loans": list(
             Loan.objects.filter(event=event)
             .order_by("hand", "table")
@@ -179,7 +165,71 @@ def export_event(event: Event) -> dict:
             for c in sorted(closes, key=lambda c: (c.day, c.session))
         ],
         "playoffs": _export_playoffs(event),
-        "audit": [
+    }
+    if records:
+        archive["results"] = result_records(HandResult.objects.filter(event=event))
+        archive["audit"] = [r for _, _, r in audit_records(AuditEntry.objects.filter(event=event))]
+    return archive
+
+
+def export_links(event: Event) -> dict:
+    """Which events ``event`` came from (in zone order) and where each of its teams came from."""
+    return {
+        "sources": list(
+            EventSource.objects.filter(event=event)
+            .order_by("position")
+            .values_list("source_slug", flat=True)
+        ),
+        "teams": [  # sorted here: a database's collation may order names otherwise
+            {"team": team, "source": source, "place": place, "table": table}
+            for team, source, place, table in sorted(
+                TeamSource.objects.filter(event=event).values_list(
+                    "team", "source_slug", "place", "source_table"
+                )
+            )
+        ],
+    }
+
+
+def _import_links(event: Event, links: dict) -> None:
+    EventSource.objects.bulk_create(
+        EventSource(event=event, position=i, source_slug=slug)
+        for i, slug in enumerate(links["sources"], 1)
+    )
+    TeamSource.objects.bulk_create(
+        TeamSource(
+            event=event,
+            team=t["team"],
+            source_slug=t["source"],
+            place=t["place"],
+            source_table=t["table"],
+        )
+        for t in links["teams"]
+    )
+
+
+def result_records(rows) -> list[dict]:
+    """The archive's records of the results ``rows`` (a query), in hand and table order."""
+    return [
+        result_record(hand, values, at)
+        for hand, *values, at in rows.order_by("hand__number", "host_table").values_list(
+            "hand__number", *RESULT_FIELDS, "entered_at"
+        )
+    ]
+
+
+def result_record(hand: int, values, at: datetime) -> dict:
+    """One result's record: its hand, ``RESULT_FIELDS``' ``values`` and when it was entered."""
+    return {"hand": hand, **dict(zip(RESULT_FIELDS, values, strict=True)), "entered_at": _when(at)}
+
+
+def audit_records(entries) -> list[tuple[int, datetime, dict]]:
+    """The archive's records of the audit ``entries`` (a query) in the archive's order, each
+    with its id and time."""
+    return [
+        (
+            pk,
+            at,
             {
                 "at": _when(at),
                 "actor": actor,
@@ -187,29 +237,40 @@ def export_event(event: Event) -> dict:
                 "target": target,
                 "before": before,
                 "after": after,
-            }
-            for at, actor, action, target, before, after in AuditEntry.objects.filter(event=event)
-            .order_by("at", "id")
-            .values_list("at", "actor", "action", "target", "before", "after")
-        ],
-    }
+            },
+        )
+        for pk, at, actor, action, target, before, after in entries.order_by(
+            "at", "id"
+        ).values_list("pk", "at", "actor", "action", "target", "before", "after")
+    ]
 
 
-def dumps(archive: dict) -> str:
+def dumps(archive: dict, written: dict[str, str] | None = None) -> str:
     """The archive as text, one record per line under each sorted key, so equal archives are
     equal bytes and a person can still read and compare them. Each record goes through json's
     C encoder: an indented dump of a 250-table event took a second of the hall server's time
-    at every automatic backup."""
+    at every automatic backup. ``written`` holds lists already written as ``records_text``
+    writes them (a backup reuses the records that did not change)."""
+    written = written or {}
     parts = []
-    for key in sorted(archive):
-        value = archive[key]
-        if isinstance(value, list) and value:
-            records = ",\n  ".join(_compact(record) for record in value)
-            text = f"[\n  {records}\n ]"
+    for key in sorted({*archive, *written}):
+        if key in written:
+            records = written[key]
         else:
-            text = _compact(value)
+            value = archive[key]
+            is_list = isinstance(value, list) and value
+            records = records_text(value) if is_list else None
+        text = f"[\n  {records}\n ]" if records else _compact(archive.get(key, []))
         parts.append(f" {_compact(key)}: {text}")
     return "{\n" + ",\n".join(parts) + "\n}\n"
+
+
+def records_text(records) -> str:
+    """A list's records as the archive writes them, one a line (joinable: ``RECORD_SEP``)."""
+    return RECORD_SEP.join(_compact(record) for record in records)
+
+
+RECORD_SEP = ",\n  "
 
 
 def _compact(value) -> str:
@@ -219,12 +280,12 @@ def _compact(value) -> str:
 def _check(archive: dict) -> None:
     if not isinstance(archive, dict) or archive.get("format") != FORMAT:
         raise RulesError("This is not a Military Whist Director event archive", field="format")
-    if archive.get("version") != VERSION:
+    if archive.get("version") not in VERSIONS:
         raise RulesError(
             "Archive version %(version)r is not supported (expected %(expected)s)",
             field="version",
             version=archive.get("version"),
-            expected=VERSION,
+            expected=" or ".join(map(str, VERSIONS)),
         )
     if found := checks.problems(archive):
         raise schema.ArchiveErrors(found)
@@ -234,6 +295,10 @@ def _check(archive: dict) -> None:
 def import_event(archive: dict) -> Event:
     """Recreate an event from ``export_event``'s output; refuses a slug already in use."""
     _check(archive)
+    from ..services.audit import bump_season
+    from ..services.clubs import match_event  # the services stand on the archive's reads
+    from ..services.seasons import default_season, season_named
+
     try:
         data = archive["event"]
         if Event.objects.filter(slug=data["slug"]).exists():
@@ -253,6 +318,10 @@ def import_event(archive: dict) -> Event:
             play_ends_after=data.get("play_ends_after"),
             # Archives from before the printouts had a language print in English.
             print_language=data.get("print_language", "en-ca"),
+            # Version 1 archives (no season) go to the season of their first day's year.
+            season=season_named(data["season"])
+            if data.get("season")
+            else default_season(_first_day(data)),
         )
         Event.objects.filter(pk=event.pk).update(created_at=_parse_when(data["created_at"]))
         by_number = {
@@ -295,6 +364,7 @@ def import_event(archive: dict) -> Event:
             )
             DayRecord.objects.bulk_create(DayRecord(close=close, **r) for r in c["records"])
         _import_playoffs(event, archive.get("playoffs", []))
+        _import_links(event, archive.get("links", {"sources": [], "teams": []}))
         AuditEntry.objects.bulk_create(
             (
                 AuditEntry(
@@ -318,4 +388,12 @@ def import_event(archive: dict) -> Event:
             raise
         raise RulesError("The archive is damaged or incomplete: %(error)r", error=error) from None
     event.refresh_from_db()
+    match_event(event)  # this installation's clubs: the archive carries none
+    bump_season(event.season_id)
     return event
+
+
+def _first_day(data: dict):
+    if data.get("starts_on"):
+        return date.fromisoformat(data["starts_on"])
+    return _parse_when(data["created_at"]).date()

@@ -17,6 +17,7 @@ from django.utils.translation import ngettext
 from ..models import Level
 from ..rules.errors import RulesError
 from ..rules.event_settings import (
+    ARCHIVED,
     MAX_DAYS,
     MAX_HANDS,
     MAX_TABLES,
@@ -85,33 +86,58 @@ TABLE = Int(1, MAX_TABLES)
 HAND = Int(1, MAX_HANDS)
 USER = Text(150)
 
+# What each setting an archive carries may hold, for every setting the rules list as archived
+# (rules.event_settings.ARCHIVED; a test holds the two together). The settings' own check
+# (``checks``) then applies the game's limits.
+SETTING_TYPES = {
+    "name": Text(NAME_MAX, required=True),
+    "slug": Text(60),
+    "level": Text(12, choices=tuple(Level.values)),
+    "tables": Int(2, MAX_TABLES),
+    "hands_per_day": Text(150),
+    "pattern": Text(30, choices=("standard", "custom")),
+    "trumps": Text(60),
+    "alternate_pairs": Bool(),
+    "flags_per_table": Int(1, 99),
+    "one_flag_at": Int(0, 13),
+    "two_flags_at": Int(0, 13),
+    "revoke_penalty": Int(0, 13),
+    "playoff_places": Int(1, MAX_TABLES, null=True),
+    "advancing": Int(0, MAX_TABLES),
+    "paper": Text(6, choices=("letter", "a4")),
+}
+
 SCHEMA = Obj(
     {
         "format": Text(40),
-        "version": Int(1, 1),
+        "version": Int(1, 2),
         "event": Obj(
             {
-                "name": Text(NAME_MAX, required=True),
-                "slug": Text(60),
-                "level": Text(12, choices=tuple(Level.values)),
-                "tables": Int(2, MAX_TABLES),
-                "hands_per_day": Text(150),
-                "pattern": Text(30, choices=("standard", "custom")),
-                "trumps": Text(60),
-                "alternate_pairs": Bool(),
-                "flags_per_table": Int(1, 99),
-                "one_flag_at": Int(0, 13),
-                "two_flags_at": Int(0, 13),
-                "revoke_penalty": Int(0, 13),
-                "playoff_places": Int(1, MAX_TABLES, null=True),
-                "advancing": Int(0, MAX_TABLES),
-                "paper": Text(6, choices=("letter", "a4")),
+                **{field: SETTING_TYPES[field] for field in ARCHIVED},
                 "starts_on": Day(null=True),
                 "created_at": When(),
                 "play_ends_after": Int(1, MAX_HANDS - 1),
                 "print_language": Text(7, choices=("en-ca", "fr-ca")),
+                "season": Text(NAME_MAX, null=True),
             },
-            optional=frozenset({"play_ends_after", "print_language"}),
+            optional=frozenset({"play_ends_after", "print_language", "season"}),
+        ),
+        # Version 2: where the event and its teams came from (rules.seasons.check_links).
+        "links": Obj(
+            {
+                "sources": ListOf(Text(60, required=True), MAX_TABLES),
+                "teams": ListOf(
+                    Obj(
+                        {
+                            "team": Text(TEAM_NAME_MAX, required=True),
+                            "source": Text(60, required=True),
+                            "place": TABLE,
+                            "table": TABLE,
+                        }
+                    ),
+                    MAX_TABLES,
+                ),
+            }
         ),
         "hands": ListOf(
             Obj(
@@ -225,6 +251,7 @@ SCHEMA = Obj(
             10_000_000,
         ),
     },
+    optional=frozenset({"links"}),
 )
 
 

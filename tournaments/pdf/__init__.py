@@ -1,5 +1,5 @@
 """Printouts with reportlab: table cards, the master rotation sheet, movement slips,
-flag-count sheets and standings.
+flag-count sheets, standings and the tables' entry slips.
 
 ``render(event, job)`` loads everything a printout needs in a fixed number of queries (the
 rotation, the teams and, when asked for, the results or the standings) and returns the PDF
@@ -21,7 +21,7 @@ from django.utils import formats, timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from .. import links, selectors
+from .. import links, selectors, snapshot
 from ..models import Event, Team
 from ..rules.errors import RulesError
 from ..rules.types import Result, Rotation, Standing
@@ -32,6 +32,7 @@ WHATS = {
     "slips": gettext_lazy("Movement slips"),
     "counts": gettext_lazy("Flag-count sheets"),
     "standings": gettext_lazy("Standings"),
+    "entry": gettext_lazy("Entry slips (for the table's hosts only)"),
 }
 # What ``print_event --lang`` accepts, and the language each means.
 LANGUAGE_NAMES = {"en": "en-ca", "en-ca": "en-ca", "fr": "fr-ca", "fr-ca": "fr-ca"}
@@ -139,19 +140,17 @@ def load(event: Event, job: PrintJob, *, now=None) -> PrintData:
     printed = printed_at(timezone.localtime(now or timezone.now()))
     standings, played = [], 0
     if job.what == "standings":
-        standings, played = selectors.standings(event), selectors.hands_played(event)
+        standings, played = snapshot.standings(event), snapshot.hands_played(event)
     return PrintData(
         event=event,
-        rotation=selectors.rotation(event),
-        teams=selectors.teams_by_table(event),
+        rotation=snapshot.rotation(event),
+        teams=snapshot.teams_by_table(event),
         paper=paper,
         printed=printed,
         results=selectors.results(event) if job.what == "counts" and job.fill_counts else [],
         standings=standings,
         hands_played=played,
-        entry_tokens=selectors.entry_tokens(event)
-        if job.what == "cards" and event.table_entry
-        else {},
+        entry_tokens=selectors.entry_tokens(event) if job.what == "entry" else {},
     )
 
 
@@ -170,7 +169,7 @@ def language_of(event: Event, job: PrintJob) -> str:
 
 def build(data: PrintData, job: PrintJob) -> bytes:
     """The PDF for ``job`` from data already loaded, in the printout's language."""
-    module = {"rotation": "rotation_sheet"}.get(job.what, job.what)
+    module = {"rotation": "rotation_sheet", "entry": "entry_slips"}.get(job.what, job.what)
     with translation.override(language_of(data.event, job)):
         return importlib.import_module(f"{__name__}.{module}").build(data, job)
 

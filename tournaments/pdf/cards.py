@@ -1,7 +1,9 @@
 """Table cards: one landscape card per table, stood on the table for the whole event.
 
 Left: the table number as big as the panel allows (read across a hall), the home team, its
-players by pair, and a QR code to the table's public page. Right: the table's whole rotation
+players by pair, and a QR code to the table's public page. The card stands on the table for
+everyone to read, so it never carries the secret entry code: that goes on the table's entry
+slip, for its hosts only (``entry_slips``). Right: the table's whole rotation
 in two columns: for each hand where our travelling pair goes, who visits us, and the trump,
 with a black bar at each day and session. Rows shrink to fit; only when even the smallest
 readable row cannot hold every hand does the rotation go on to a second page, and then the
@@ -40,7 +42,6 @@ from .common import (
     trump_font,
     trump_text,
     wrap_characters,
-    wrap_words,
 )
 
 WHITE = (1, 1, 1)
@@ -53,8 +54,7 @@ ROW_SMALLEST = 15  # below this a card goes on to a second page
 COLUMNS = 2
 COLUMN_GAP = 16
 QR_SIZE = 104
-QR_SMALL = 88  # each of the two codes when the card also carries the entry code
-CODE_GAP = 20
+NAME_SMALLEST = 9  # points: names wrap to two lines before they shrink below this
 
 
 @dataclass(frozen=True)
@@ -140,10 +140,8 @@ def build(data: PrintData, job: PrintJob) -> bytes:
     }
     for table in data.tables(job):
         url = links.table_page_url(job.base_url, data.event.slug, table)
-        token = data.entry_tokens.get(table)
-        entry_url = links.table_entry_url(job.base_url, token) if token else ""
         for index, rows in enumerate(pages):
-            draw_identity(canvas, layout, data, table, url, entry_url)
+            draw_identity(canvas, layout, data, table, url)
             note = ""
             if len(pages) > 1:
                 note = _("page %(page)s of %(pages)s") % {"page": index + 1, "pages": len(pages)}
@@ -154,45 +152,76 @@ def build(data: PrintData, job: PrintJob) -> bytes:
     return buffer.getvalue()
 
 
+@dataclass(frozen=True)
+class Lines:
+    """A name wrapped for its place on the card: its size and lines (two at most)."""
+
+    size: float
+    lines: list[str]
+
+    @property
+    def height(self) -> float:
+        return (self.size + 3) * len(self.lines)
+
+
 def draw_identity(
-    canvas: Canvas,
-    layout: CardLayout,
-    data: PrintData,
-    table: int,
-    url: str,
-    entry_url: str = "",
+    canvas: Canvas, layout: CardLayout, data: PrintData, table: int, url: str
 ) -> None:
-    """The left panel: TABLE, the number, the team, its players and the QR codes."""
+    """The left panel: TABLE, the number, the team, its players and the public QR code.
+    Names wrap to two lines at 9 points at least; the number takes the room they leave."""
     x, width = EDGE, layout.left_width
     middle = x + width / 2
     top = layout.height - EDGE
+    team = data.teams.get(table)
+    name = Lines(*fit_text(data.team_name(table), BOLD, width, 24, NAME_SMALLEST))
+    zone = None
+    if team and team.zone:
+        text = team.zone
+        if not text.lower().startswith("zone"):
+            text = _("Zone %(zone)s") % {"zone": text}
+        zone = Lines(*fit_text(text, REGULAR, width, 13, NAME_SMALLEST))
+    players = {
+        role: Lines(
+            *fit_text(
+                (getattr(team, f"player_{role.lower()}", "") if team else "") or "—",
+                REGULAR,
+                width - 24,
+                15,
+                NAME_SMALLEST,
+            )
+        )
+        for role in "ABXY"
+    }
+    below_number = (
+        34
+        + name.height
+        + (zone.height + 4 if zone else 0)
+        + 8
+        + 2 * (17 + 5)
+        + sum(max(19, p.height + 4) for p in players.values())
+        + QR_SIZE
+        + 8
+    )
+    room = top - 40 - EDGE - below_number
     canvas.setFillColor(INK)
     canvas.setFont(BOLD, 30)
     canvas.drawCentredString(middle, top - 26, pgettext("table card", "TABLE"))
     number = str(table)
-    # A card with the entry code gives up a little of the number's height to the second code.
-    size = min(
-        fit_size(number, BOLD, width - 8, 250), (0.35 if entry_url else 0.40) * layout.height
-    )
+    size = max(60, min(fit_size(number, BOLD, width - 8, 250), 0.40 * layout.height, room / 0.73))
     canvas.setFont(BOLD, size)
-    baseline = top - 40 - 0.73 * min(size, 250)
+    baseline = top - 40 - 0.73 * size
     canvas.drawCentredString(middle, baseline, number)
     y = baseline - 34
-    team = data.teams.get(table)
-    name = data.team_name(table)
-    name_size, name_lines = fit_text(name, BOLD, width, 24, 11)
-    for line in name_lines:
-        canvas.setFont(BOLD, name_size)
+    canvas.setFont(BOLD, name.size)
+    for line in name.lines:
         canvas.drawCentredString(middle, y, line)
-        y -= name_size + 4
-    if team and team.zone:
-        zone = team.zone
-        if not zone.lower().startswith("zone"):
-            zone = _("Zone %(zone)s") % {"zone": zone}
-        size, lines = fit_text(zone, REGULAR, width, 13, 8, lines=1)
-        canvas.setFont(REGULAR, size)
-        canvas.drawCentredString(middle, y, lines[0])
-        y -= 18
+        y -= name.size + 3
+    if zone:
+        y -= 2
+        canvas.setFont(REGULAR, zone.size)
+        for line in zone.lines:
+            canvas.drawCentredString(middle, y, line)
+            y -= zone.size + 3
     y -= 8
     all_ab = all(h.travelling is Pair.AB for h in data.rotation.hands)
     groups = [
@@ -204,63 +233,26 @@ def draw_identity(
         canvas.drawString(x, y, heading.upper())
         y -= 17
         for role in (first, second):
-            player = getattr(team, f"player_{role.lower()}", "") if team else ""
+            player = players[role]
             canvas.setFont(BOLD, 15)
             canvas.drawString(x, y, role)
-            size, lines = fit_text(player or "—", REGULAR, width - 24, 15, 9, lines=1)
-            canvas.setFont(REGULAR, size)
-            canvas.drawString(x + 22, y, lines[0])
-            y -= 19
+            canvas.setFont(REGULAR, player.size)
+            for i, line in enumerate(player.lines):
+                canvas.drawString(x + 22, y - (player.size + 3) * i, line)
+            y -= max(19, player.height + 4)
         y -= 5
-    if entry_url:
-        draw_two_codes(canvas, x, width, url, entry_url)
-    else:
-        draw_qr(canvas, url, x, EDGE, QR_SIZE)
-        text_x = x + QR_SIZE + 8
-        canvas.setFont(BOLD, 11)
-        for i, line in enumerate(_("Scan for this\ntable's results").splitlines()[:2]):
-            canvas.drawString(text_x, EDGE + QR_SIZE - 16 - 14 * i, line)
-        canvas.setFont(REGULAR, 7)
-        for i, line in enumerate(wrap_characters(url, REGULAR, 7, width - QR_SIZE - 8)[:4]):
-            canvas.drawString(text_x, EDGE + 30 - 9 * i, line)
+    draw_qr(canvas, url, x, EDGE, QR_SIZE)
+    text_x = x + QR_SIZE + 8
+    canvas.setFont(BOLD, 11)
+    for i, line in enumerate(_("Scan for this\ntable's results").splitlines()[:2]):
+        canvas.drawString(text_x, EDGE + QR_SIZE - 16 - 14 * i, line)
+    canvas.setFont(REGULAR, 7)
+    for i, line in enumerate(wrap_characters(url, REGULAR, 7, width - QR_SIZE - 8)[:4]):
+        canvas.drawString(text_x, EDGE + 30 - 9 * i, line)
     canvas.setStrokeColor(INK)
     canvas.setLineWidth(1.5)
     rule_x = layout.right_x - 11
     canvas.line(rule_x, EDGE, rule_x, layout.height - EDGE)
-
-
-def draw_two_codes(canvas: Canvas, x: float, width: float, url: str, entry_url: str) -> None:
-    """The public code (everyone: rotation and flags) and, boxed apart on the right, the
-    hosts' code to enter this table's results; the public address is written underneath."""
-    size = min(QR_SMALL, (width - CODE_GAP) / 2 - 8)
-    public_x, entry_x = x, x + width - size - 4
-    bottom = EDGE + 24
-    canvas.setFillColor(INK)
-    public_lines = _("Everyone: rotation\nand flags").splitlines()[:2]
-    for i, line in enumerate(public_lines):
-        canvas.setFont(BOLD, fit_size(line, BOLD, entry_x - public_x - 8, 10, 7))
-        canvas.drawString(public_x, bottom + size + 16 - 12 * i, line)
-    draw_qr(canvas, url, public_x, bottom, size)
-    canvas.setStrokeColor(INK)
-    canvas.setLineWidth(2)
-    canvas.roundRect(entry_x - 4, bottom - 14, size + 8, size + 46, 6, stroke=1, fill=0)
-    middle = entry_x + size / 2
-    for i, line in enumerate(_("Enter this table's\nresults").splitlines()[:2]):
-        canvas.setFont(BOLD, fit_size(line, BOLD, size + 4, 10, 7))
-        canvas.drawCentredString(middle, bottom + size + 16 - 12 * i, line)
-    draw_qr(canvas, entry_url, entry_x, bottom, size)
-    # Inside the box, under the code: one line, or two smaller ones for a longer language.
-    who = wrap_words(_("hosts enter, visitors confirm"), REGULAR, 7, size + 4)
-    if len(who) == 1:
-        canvas.setFont(REGULAR, 7)
-        canvas.drawCentredString(middle, bottom - 9, who[0])
-    else:
-        for i, line in enumerate(who[:2]):
-            canvas.setFont(REGULAR, fit_size(line, REGULAR, size + 4, 6.5, 5))
-            canvas.drawCentredString(middle, bottom - 5.5 - 6.5 * i, line)
-    lines = wrap_characters(url, REGULAR, 7, width)[:2]
-    for i, line in enumerate(lines):
-        canvas.drawString(x, EDGE + 1 + 8 * (len(lines) - 1 - i), line)
 
 
 def draw_rotation(
@@ -285,7 +277,7 @@ def draw_rotation(
     title = f"{note}{span} · {data.event.name}"
     # The rest of the line, whatever the heading's length in the printout's language.
     room = layout.right_width - max(170, stringWidth(heading, BOLD, 14) + 16)
-    size = fit_size(title, REGULAR, room, 11, 7)
+    size = fit_size(title, REGULAR, room, 11, NAME_SMALLEST)
     canvas.setFont(REGULAR, size)
     canvas.drawRightString(right, top - 14, cut_to(title, REGULAR, size, room))
     height = layout.row_height(len(rows))

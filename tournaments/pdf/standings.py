@@ -1,6 +1,10 @@
 """Standings for the wall: event name, level and date, then a line per team with its flags
 for each day and its total in big type. Shared ranks are marked "=" and places decided by a
 playoff name the playoff hands; the teams that advance are marked once all hands are played.
+
+The team's name takes every point of the page's width the other columns leave (a zone or note
+column only when some team has one), so a 40-character name stays on one line and 30 teams
+or more fit a Letter page; longer names wrap to two lines at 9 points at least.
 """
 
 from __future__ import annotations
@@ -31,10 +35,12 @@ from .common import (
     usable,
 )
 
-TITLE = ParagraphStyle("title", fontName=BOLD, fontSize=26, leading=31, spaceAfter=4)
-SUBTITLE = ParagraphStyle("subtitle", fontName=REGULAR, fontSize=15, leading=20, spaceAfter=10)
-LEGEND = ParagraphStyle("legend", fontName=REGULAR, fontSize=12, leading=16, spaceBefore=10)
-ROW_HEIGHT = 26
+TITLE = ParagraphStyle("title", fontName=BOLD, fontSize=18, leading=22, spaceAfter=2)
+SUBTITLE = ParagraphStyle("subtitle", fontName=REGULAR, fontSize=13, leading=17, spaceAfter=6)
+LEGEND = ParagraphStyle("legend", fontName=REGULAR, fontSize=11, leading=15, spaceBefore=8)
+ROW_HEIGHT = 19
+HEADING_HEIGHT = 18
+NAME_LARGEST, NAME_SMALLEST = 12, 9
 
 
 def subtitle(data: PrintData) -> str:
@@ -101,35 +107,51 @@ PADDING = 12  # a cell's left and right padding together
 def standings_table(data: PrintData, final: bool, width: float) -> Table:
     days = max((len(s.days) for s in data.standings), default=0)
     zones = any(s.zone for s in data.standings)
+    notes = [note(row, final, data.event) for row in data.standings]
     heading = [_("Place"), _("Table"), _("Team")] + ([_("Zone")] if zones else [])
-    heading += [_("Day %(day)s") % {"day": d} for d in range(1, days + 1)] + [_("Total"), ""]
-    # Day columns as wide as their heading ("Journée 2" is longer than "Day 2").
-    day_width = max([46] + [stringWidth(h, BOLD, 12) + PADDING for h in heading[3 + zones : -2]])
-    fixed = [50, 44] + ([76] if zones else []) + [day_width] * days + [60, 96]
+    heading += [_("Day %(day)s") % {"day": d} for d in range(1, days + 1)] + [_("Total")]
+    heading += [""] if any(notes) else []
+    # Every column as narrow as its heading and values allow; the team takes the rest.
+    day_width = max(
+        [36] + [stringWidth(h, BOLD, 10) + PADDING for h in heading[3 + zones :][:days]]
+    )
+    fixed = [
+        max(34, stringWidth(heading[0], BOLD, 10) + PADDING),
+        max(34, stringWidth(heading[1], BOLD, 10) + PADDING),
+    ]
+    if zones:
+        widest = max(stringWidth(s.zone, REGULAR, 10) for s in data.standings) + PADDING
+        fixed.append(min(96, max(stringWidth(heading[3], BOLD, 10) + PADDING, widest)))
+    fixed += [day_width] * days + [max(44, stringWidth(_("Total"), BOLD, 10) + PADDING)]
+    if any(notes):
+        fixed.append(96)
     team_width = max(100, width - sum(fixed))
     widths = fixed[:2] + [team_width] + fixed[2:]
-    body, heights = [heading], [20]
-    for row in data.standings:
+    body, heights = [heading], [HEADING_HEIGHT]
+    for row, note_text in zip(data.standings, notes, strict=True):
         rank = f"{row.rank}=" if row.tied else str(row.rank)
-        # Names wrap, shrink and at worst end in "…" inside their own column.
-        team = fitted_paragraph(row.team, BOLD, team_width - PADDING, 15, 9, lines=3)
+        # Names take one line, else two down to 9 points, and at worst end in "…".
+        team = fitted_paragraph(row.team, REGULAR, team_width - PADDING, 12, NAME_SMALLEST)
         cells = [rank, str(row.table), team]
         if zones:
-            cells.append(fitted_paragraph(row.zone, REGULAR, fixed[2] - PADDING, 13, 8, lines=3))
+            cells.append(fitted_paragraph(row.zone, REGULAR, fixed[2] - PADDING, 10, 9))
         cells += [str(d) for d in row.days] + [""] * (days - len(row.days))
-        note_text = note(row, final, data.event)
-        cells += [str(row.total), fitted_paragraph(note_text, REGULAR, fixed[-1] - PADDING, 11, 7)]
+        cells.append(str(row.total))
+        if any(notes):
+            cells.append(fitted_paragraph(note_text, REGULAR, fixed[-1] - PADDING, 9, 7))
         body.append(cells)
-        heights.append(max(ROW_HEIGHT, *(text_height(c) + 6 for c in cells[2:] if c)))
-    total_column = len(heading) - 2
+        heights.append(max(ROW_HEIGHT, *(text_height(c) + 5 for c in cells[2:] if c)))
+    total_column = 3 + int(zones) + days
     style = [
-        ("FONT", (0, 0), (-1, 0), BOLD, 12),
-        ("FONT", (0, 1), (-1, -1), REGULAR, 15),
-        ("FONT", (0, 1), (0, -1), BOLD, 16),
-        ("FONT", (total_column, 1), (total_column, -1), BOLD, 18),
+        ("FONT", (0, 0), (-1, 0), BOLD, 10),
+        ("FONT", (0, 1), (-1, -1), REGULAR, 12),
+        ("FONT", (0, 1), (0, -1), BOLD, 13),
+        ("FONT", (total_column, 1), (total_column, -1), BOLD, 14),
         ("ALIGN", (0, 0), (1, -1), "CENTER"),
         ("ALIGN", (3 + int(zones), 0), (total_column, -1), "CENTER"),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("TOPPADDING", (0, 0), (-1, -1), 1),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
         ("LINEBELOW", (0, 0), (-1, 0), 1.5, INK),
         ("LINEBELOW", (0, 1), (-1, -1), 0.4, RULE),
         ("BACKGROUND", (total_column, 0), (total_column, -1), SHADE),

@@ -58,6 +58,21 @@ class Phrase:
         return hash(self.text)
 
 
+class Listing:
+    """Phrases shown one after another, separated by commas, each in the reader's language."""
+
+    __slots__ = ("phrases",)
+
+    def __init__(self, phrases: list[Phrase]) -> None:
+        self.phrases = phrases
+
+    def __str__(self) -> str:
+        return ", ".join(map(str, self.phrases))
+
+    def __repr__(self) -> str:
+        return repr(str(self))
+
+
 class RulesError(ValueError):
     """Input that breaks a rule of the game or the event; the message is shown to the leader.
 

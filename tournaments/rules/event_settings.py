@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from .errors import Phrase, RulesError, gettext_noop
 from .types import TRICKS_PER_HAND
@@ -23,25 +24,50 @@ MIN_TABLES, MAX_TABLES = 2, 250
 MAX_DAYS = 30
 MAX_HANDS = 999  # over the whole event; 50 is a provincial event
 
-# One name per setting, for the new-event page, the settings page and their messages.
-LABELS = {
-    "name": gettext_noop("Event name"),
-    "slug": gettext_noop("Short name"),
-    "level": gettext_noop("Level"),
-    "starts_on": gettext_noop("First day"),
-    "tables": gettext_noop("Tables"),
-    "flags_per_table": gettext_noop("Flags per table"),
-    "one_flag_at": gettext_noop("Tricks for 1 flag"),
-    "two_flags_at": gettext_noop("Tricks for 2 flags"),
-    "revoke_penalty": gettext_noop("Revoke penalty (tricks per revoke)"),
-    "playoff_places": gettext_noop("Playoffs for ties in the first places"),
-    "advancing": gettext_noop("Teams advancing"),
-    "paper": gettext_noop("Paper"),
-    "trumps": gettext_noop("Trump sequence"),
-    "hands_per_day": gettext_noop("Hands per day"),
-    "sessions_per_day": gettext_noop("Sessions per day"),
-    "print_language": gettext_noop("Printouts in"),
-}
+
+@dataclass(frozen=True)
+class Setting:
+    """One setting of an event: its name in the hall's words, whether the settings page may
+    change it once the event exists, whether the event's archive carries it, and whether a
+    change moves flags (every result and loan is then derived again)."""
+
+    field: str
+    label: str
+    changeable: bool = True
+    archived: bool = True
+    moves_flags: bool = False
+
+
+# Every setting of an event, listed once: the new-event and settings pages, their messages,
+# the settings service, the archive and its schema read this list.
+SETTINGS = (
+    Setting("name", gettext_noop("Event name")),
+    Setting("slug", gettext_noop("Short name"), changeable=False),
+    Setting("level", gettext_noop("Level")),
+    # The season travels by its name in the archive (``archive.io``), not as a row's key.
+    Setting("season", gettext_noop("Season"), archived=False),
+    # starts_on travels as a date of its own in the archive (``archive.io``).
+    Setting("starts_on", gettext_noop("First day"), archived=False),
+    Setting("tables", gettext_noop("Tables"), changeable=False),
+    Setting("hands_per_day", gettext_noop("Hands per day"), changeable=False),
+    Setting("sessions_per_day", gettext_noop("Sessions per day"), False, False),
+    Setting("pattern", gettext_noop("Rotation pattern"), changeable=False),
+    Setting("trumps", gettext_noop("Trump sequence"), changeable=False),
+    Setting("alternate_pairs", gettext_noop("Travelling pair alternates AB, XY"), False),
+    Setting("flags_per_table", gettext_noop("Flags per table"), moves_flags=True),
+    Setting("one_flag_at", gettext_noop("Tricks for 1 flag"), moves_flags=True),
+    Setting("two_flags_at", gettext_noop("Tricks for 2 flags"), moves_flags=True),
+    Setting("revoke_penalty", gettext_noop("Revoke penalty (tricks per revoke)"), moves_flags=True),
+    Setting("playoff_places", gettext_noop("Playoffs for ties in the first places")),
+    Setting("advancing", gettext_noop("Teams advancing")),
+    Setting("paper", gettext_noop("Paper")),
+    # Archived only when not English, so older archives stay byte for byte (``archive.io``).
+    Setting("print_language", gettext_noop("Printouts in"), archived=False),
+)
+LABELS = {s.field: s.label for s in SETTINGS}
+CHANGEABLE = tuple(s.field for s in SETTINGS if s.changeable)
+ARCHIVED = tuple(s.field for s in SETTINGS if s.archived)
+MOVES_FLAGS = tuple(s.field for s in SETTINGS if s.moves_flags)
 
 # (lowest, highest) for each whole-number setting; None as highest means "the tables".
 RANGES: dict[str, tuple[int, int | None]] = {

@@ -1,22 +1,9 @@
-"""ORM reads turned into rules types; the only place views get data from.
-
-Every function runs a fixed number of queries. Standings and the rotation are derived on demand
-and cached under the event's revision, which every write bumps.
+"""ORM reads turned into rules types. Stateless: every function reads afresh, in a fixed
+number of queries; what pages show again and again is kept by ``tournaments.snapshot``.
 """
 
-from .events import (
-    EventRow,
-    cached,
-    cached_by_slug,
-    cached_page,
-    event_by_slug,
-    event_rows,
-    forget_stamps,
-    keep_page_event,
-    page_event,
-    recent_events,
-    revision_key,
-)
+from .events import EventRow, event_by_slug, event_rows, recent_events
+from .hall import hall_facts, hall_of, hall_states, partial_hands
 from .hand_grid import (
     hand_history,
     hand_loans,
@@ -25,51 +12,23 @@ from .hand_grid import (
     hands_entered,
     waiting_entries,
 )
-from .ledger import (
-    closed_days,
-    day_ledger,
-    results,
-    table_ledgers,
-    table_results,
-    team_at,
-    teams,
-    teams_by_table,
-)
+from .ledger import closed_days, day_ledger, results, table_ledgers, teams, teams_by_table
 from .movement import hand_from_row, rotation, rotation_payload
 from .people import playoff_change, playoff_history, public_name, role_names, roles
-from .ranking import (
-    advancing_tables,
-    all_hands_played,
-    hands_played,
-    playoff_due_tables,
-    playoffs,
-    standings,
-    standings_payload,
-    team_entries,
-)
-from .records import archive_text
-from .table_entry import (
-    current_hand,
-    entry_tokens,
-    table_now,
-    table_state,
-    token_row,
-)
+from .ranking import all_hands_played, entries_from_net, team_entries
+from .table_entry import entry_tokens, moving, table_state, token_row
 
 __all__ = [
     "EventRow",
     "event_rows",
-    "forget_stamps",
-    "keep_page_event",
-    "page_event",
-    "archive_text",
-    "advancing_tables",
+    "entries_from_net",
+    "hall_facts",
+    "hall_of",
+    "hall_states",
+    "moving",
+    "partial_hands",
     "all_hands_played",
-    "cached",
-    "cached_by_slug",
-    "cached_page",
     "closed_days",
-    "current_hand",
     "day_ledger",
     "entry_tokens",
     "event_by_slug",
@@ -79,28 +38,19 @@ __all__ = [
     "hand_results",
     "hand_row",
     "hands_entered",
-    "hands_played",
-    "playoff_due_tables",
     "playoff_change",
     "playoff_history",
-    "playoffs",
     "public_name",
     "recent_events",
-    "revision_key",
     "results",
     "role_names",
     "roles",
     "rotation",
     "rotation_payload",
-    "standings",
-    "standings_payload",
     "table_ledgers",
-    "table_now",
     "table_state",
     "team_entries",
     "teams",
-    "table_results",
-    "team_at",
     "teams_by_table",
     "token_row",
     "waiting_entries",

@@ -29,11 +29,12 @@ def waiting_entries(event: Event, number: int) -> dict[int, TableSubmission]:
     return {s.table: s for s in rows}
 
 
-def hand_history(event: Event, number: int) -> list[dict]:
-    """Every entry and correction of the hand, newest first, with the table it touched."""
+def hand_history(event: Event, number: int, limit: int = 500) -> list[dict]:
+    """The hand's entries and corrections, newest first (at most ``limit``), with the table
+    each touched."""
     entries = AuditEntry.objects.filter(
         event=event, target__startswith=f"hand {number} table "
-    ).order_by("-at", "-id")[:500]
+    ).order_by("-at", "-id")[:limit]
     return [{"entry": e, "table": e.target.rsplit(" ", 1)[-1]} for e in entries]
 
 

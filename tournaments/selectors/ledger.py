@@ -4,21 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from django.db.models import Q
+
 from ..models import DayClose, Event, Hand, HandResult, Team
 from ..rules import flags as flag_rules
 from ..rules.table_ledger import LedgerLine, table_ledger
-from ..rules.types import FlagSettings, Result, TableDay
-from .events import cached
+from ..rules.types import Result, TableDay
 from .movement import rotation
-
-
-def flags_won_sql(tricks: str, settings: FlagSettings) -> str:
-    """``rules.flags.flags_won`` as an SQL expression of the column ``tricks``, for sums the
-    database makes. The thresholds are the event's integers, written in as numbers."""
-    return (
-        f"CASE WHEN {tricks} >= {int(settings.two_flags_at)} THEN 2 "
-        f"WHEN {tricks} >= {int(settings.one_flag_at)} THEN 1 ELSE 0 END"
-    )
 
 
 def results(
@@ -49,29 +41,6 @@ def teams_by_table(event: Event) -> dict[int, Team]:
     return {t.home_table: t for t in Team.objects.filter(event=event)}
 
 
-def team_at(event: Event, table: int) -> Team | None:
-    """The team whose home is ``table``, or None before teams are entered."""
-    return cached(event, "teams by table", lambda: teams_by_table(event)).get(table)
-
-
-def table_results(event: Event, table: int) -> list[Result]:
-    """The results of the hands touching ``table`` (as host or visitor), in hand order.
-
-    A saved hand changes every table's page and phones then open most of them, so all results
-    are read once per revision and shared: one read instead of one scan per table.
-    """
-
-    def build() -> dict[int, list[Result]]:
-        by_table: dict[int, list[Result]] = {}
-        for r in results(event):
-            by_table.setdefault(r.host_table, []).append(r)
-            if r.visitor_table != r.host_table:
-                by_table.setdefault(r.visitor_table, []).append(r)
-        return by_table
-
-    return cached(event, "results by table", build).get(table, [])
-
-
 def day_ledger(
     event: Event, day: int, up_to_hand: int | None = None
 ) -> tuple[dict[int, TableDay], list]:
@@ -87,13 +56,27 @@ def closed_days(event: Event) -> dict[tuple[int, int | None], DayClose]:
 def table_ledgers(
     event: Event, day: int, up_to_hand: int, tables: Iterable[int]
 ) -> dict[int, list[LedgerLine]]:
-    """Hand by hand from the day's first hand to ``up_to_hand``, for each of ``tables``."""
+    """Hand by hand from the day's first hand to ``up_to_hand``, for each of ``tables``, with
+    the revokes of the results that had any."""
     tables = list(tables)
     if not tables:
         return {}
     hands = [h for h in rotation(event).hands if h.day == day and h.number <= up_to_hand]
     recorded = [r for r in results(event, [day]) if r.hand <= up_to_hand]
-    return {t: table_ledger(t, event.tables, hands, recorded, event.flag_settings) for t in tables}
+    revoked = {
+        (hand, host): (played, visitors, hosts)
+        for hand, host, played, visitors, hosts in HandResult.objects.filter(
+            Q(visitor_revokes__gt=0) | Q(host_revokes__gt=0),
+            event=event,
+            hand__in=Hand.objects.filter(event=event, day=day, number__lte=up_to_hand),
+        ).values_list(
+            "hand__number", "host_table", "tricks_played", "visitor_revokes", "host_revokes"
+        )
+    }
+    return {
+        t: table_ledger(t, event.tables, hands, recorded, event.flag_settings, revoked)
+        for t in tables
+    }
 
 
 def teams(event: Event) -> list[Team]:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from ..models import Event, Hand
 from ..rules.types import Hand as RulesHand
 from ..rules.types import Pair, Rotation, Trump
-from .events import cached
 
 
 def hand_from_row(event: Event, row: Hand) -> RulesHand:
@@ -20,33 +19,25 @@ def hand_from_row(event: Event, row: Hand) -> RulesHand:
 
 
 def rotation(event: Event) -> Rotation:
-    """The event's rotation as rules values (one query, cached by revision)."""
-
-    def build() -> Rotation:
-        hands = Hand.objects.filter(event=event).order_by("number")
-        return Rotation(event.tables, tuple(hand_from_row(event, h) for h in hands))
-
-    return cached(event, "rotation", build)
+    """The event's rotation as rules values (one query)."""
+    hands = Hand.objects.filter(event=event).order_by("number")
+    return Rotation(event.tables, tuple(hand_from_row(event, h) for h in hands))
 
 
-def rotation_payload(event: Event) -> dict:
-    """The body of ``rotation.json`` (DESIGN.md section 4)."""
-
-    def build() -> dict:
-        return {
-            "event": event.slug,
-            "tables": event.tables,
-            "hands": [
-                {
-                    "hand": h.number,
-                    "day": h.day,
-                    "session": h.session,
-                    "trump": h.trump.value if h.trump else None,
-                    "travelling": h.travelling.value,
-                    "moves": {str(home): host for home, host in h.moves.items()},
-                }
-                for h in rotation(event).hands
-            ],
-        }
-
-    return cached(event, "rotation.json", build)
+def rotation_payload(event: Event, rotation: Rotation) -> dict:
+    """The body of ``rotation.json`` (DESIGN.md section 4) for ``event``'s ``rotation``."""
+    return {
+        "event": event.slug,
+        "tables": event.tables,
+        "hands": [
+            {
+                "hand": h.number,
+                "day": h.day,
+                "session": h.session,
+                "trump": h.trump.value if h.trump else None,
+                "travelling": h.travelling.value,
+                "moves": {str(home): host for home, host in h.moves.items()},
+            }
+            for h in rotation.hands
+        ],
+    }

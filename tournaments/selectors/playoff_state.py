@@ -124,11 +124,29 @@ def overview(event, final: bool, tied: list[TiedGroup]) -> Overview:
     """The playoffs for ``tied`` groups (one query, two when anything is recorded)."""
     if not final:
         return Overview(final=False)
-    rows = list(PlayoffGroup.objects.filter(event=event).order_by("rank"))
-    hands: dict[int, list[PlayoffHandResult]] = {row.pk: [] for row in rows}
+    rows, hands = recorded_playoffs([event.pk]).get(event.pk, ([], {}))
+    return overview_from(tied, rows, hands)
+
+
+def recorded_playoffs(event_ids) -> dict[int, tuple[list[PlayoffGroup], dict[int, list]]]:
+    """Each event's recorded playoff groups and their hands by group (two queries at most,
+    however many events: a season's page reads them all at once)."""
+    found: dict[int, tuple[list[PlayoffGroup], dict[int, list]]] = {}
+    rows = list(PlayoffGroup.objects.filter(event_id__in=list(event_ids)).order_by("rank"))
+    for row in rows:
+        found.setdefault(row.event_id, ([], {}))[0].append(row)
     if rows:
-        for hand in PlayoffHandResult.objects.filter(group__event=event).order_by("match"):
-            hands[hand.group_id].append(hand)
+        by_group = {row.pk: row.event_id for row in rows}
+        hands = PlayoffHandResult.objects.filter(group_id__in=list(by_group)).order_by("match")
+        for hand in hands:
+            found[by_group[hand.group_id]][1].setdefault(hand.group_id, []).append(hand)
+    return found
+
+
+def overview_from(
+    tied: list[TiedGroup], rows: list[PlayoffGroup], hands: dict[int, list[PlayoffHandResult]]
+) -> Overview:
+    """A finished event's playoffs from its recorded groups (by rank) and their hands."""
     by_rank = {row.rank: row for row in rows}
     groups, stale, first = [], [], 1
     for group in tied:

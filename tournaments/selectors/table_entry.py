@@ -1,20 +1,18 @@
 """What a table's phone sees: its entry token, the hand it plays now and its last entry.
 
-The "current hand" of a host table is the first hand of the rotation with no result there
-(and, where entries wait for the leader, none waiting), skipping closed days and sessions.
-Every function runs a fixed number of queries, whatever the number of tables.
+A table plays the hall's current hand (``rules.hall``): it enters that hand once, then waits
+for the hall while it may still fix that entry. Every function runs a fixed number of
+queries, whatever the number of tables.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 
 from .. import permissions
-from ..models import DayClose, Event, HandResult, SubmissionStatus, TableSubmission, TableToken
+from ..models import Event, HandResult, SubmissionStatus, TableSubmission, TableToken
+from ..rules.hall import HallHand
 from ..rules.types import Hand, Pair, Rotation
-from .ledger import teams_by_table
-from .movement import rotation
 
 
 def entry_tokens(event: Event) -> dict[int, str]:
@@ -29,17 +27,6 @@ def entry_tokens(event: Event) -> dict[int, str]:
 def token_row(token: str) -> TableToken | None:
     """The token row (live or revoked) with its event, or None for an unknown token."""
     return TableToken.objects.select_related("event").filter(token=token).first()
-
-
-def current_hand(rotation: Rotation, done: Collection[int], closed: Iterable = ()) -> Hand | None:
-    """The first hand not in ``done`` and not in a closed (day, session); ``closed`` holds
-    (day, 0) for a whole day."""
-    shut = set(closed)
-    for hand in rotation.hands:
-        if hand.number in done or (hand.day, 0) in shut or (hand.day, hand.session) in shut:
-            continue
-        return hand
-    return None
 
 
 @dataclass(frozen=True)
@@ -61,7 +48,8 @@ class LastEntry:
 
 @dataclass(frozen=True)
 class TableState:
-    """A host table's place in the event: the hand to enter now and its last entry."""
+    """A host table's place in the event: the hand to enter now (None once it entered the
+    hall's current hand, or when every hand is done), its last entry and the hall's hand."""
 
     event: Event
     table: int
@@ -69,6 +57,7 @@ class TableState:
     visitor: int | None
     last: LastEntry | None
     teams: dict
+    hall: HallHand
 
     @property
     def host_team(self):
@@ -97,8 +86,11 @@ class TableState:
         return self.last is not None and (self.last.waiting or self.last.by_table)
 
 
-def table_state(event: Event, table: int) -> TableState:
-    """The hand host ``table`` plays now and its last entry (five queries at most)."""
+def table_state(
+    event: Event, table: int, hall: HallHand, rotation: Rotation, teams: dict
+) -> TableState:
+    """The hand host ``table`` enters now and its last entry (two queries, whatever the
+    number of tables), given the hall's hand, the rotation and the teams (``snapshot``)."""
     recorded = list(
         HandResult.objects.filter(event=event, host_table=table)
         .order_by("hand__number")
@@ -116,9 +108,10 @@ def table_state(event: Event, table: int) -> TableState:
             event=event, table=table, status=SubmissionStatus.WAITING
         ).values_list("hand", "tricks_played", "visitor_revokes", "host_revokes", "visitor_tricks")
     )
-    closed = DayClose.objects.filter(event=event).values_list("day", "session")
     done = {row[0] for row in recorded} | {row[0] for row in waiting}
-    hand = current_hand(rotation(event), done, closed)
+    hand = None
+    if hall.current is not None and hall.current not in done:
+        hand = rotation.hand(hall.current)
     entries = [LastEntry(*row, waiting=False) for row in recorded]
     entries += [LastEntry(*row, entered_by=f"table {table}", waiting=True) for row in waiting]
     last = max(entries, key=lambda e: (e.hand, e.waiting), default=None)
@@ -128,18 +121,13 @@ def table_state(event: Event, table: int) -> TableState:
         hand=hand,
         visitor=hand.visitor_of(table) if hand else None,
         last=last,
-        teams=teams_by_table(event),
+        teams=teams,
+        hall=hall,
     )
 
 
-def table_now(
-    event: Event, table: int, recorded_hosts: Collection[tuple[int, int]], team=None
-) -> dict:
-    """What the table's public page says at the top: the hand to play now (the first with no
-    result at this table), its trump, where the travelling pair goes and whose pair comes."""
-    hand = current_hand(rotation(event), {h for h, host in recorded_hosts if host == table})
-    if hand is None:
-        return {}
+def moving(hand: Hand, table: int, team=None) -> dict:
+    """Where ``table``'s travelling pair goes in ``hand`` and whose pair comes to it."""
     return {
         "hand": hand,
         "goes_to": hand.moves[table],

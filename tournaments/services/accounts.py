@@ -6,17 +6,22 @@ refuse to start while an account still has one.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
 from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Exists, OuterRef
 from django.utils.translation import gettext
 
+from ..models import Event, EventRole, Role
 from ..rules.errors import RulesError
 from .audit import audit
 
 DEMO_USER, DEMO_PASSWORD = "leader", "whist-demo"
+DEMO_ARCHIVES = Path(__file__).resolve().parent.parent / "fixtures"  # the demo events' archives
 PUBLISHED_PASSWORDS = (DEMO_PASSWORD,)
 
 
@@ -54,9 +59,24 @@ def leader_create(*, username: str, password: str):
     return user
 
 
+def demo_events() -> list[Event]:
+    """The demo events (the short names of the demo's own archives) that nobody but the demo
+    leader leads: they leave with the demo leader, so no hall's phone lists them."""
+    slugs = [path.stem for path in DEMO_ARCHIVES.glob("*-demo.json")]
+    other_leaders = EventRole.objects.filter(event=OuterRef("pk"), role=Role.LEADER).exclude(
+        user__username=DEMO_USER
+    )
+    return list(Event.objects.filter(slug__in=slugs).exclude(Exists(other_leaders)))
+
+
 @transaction.atomic
 def demo_leader_remove() -> bool:
-    """Delete the demo leader account (the demo events stay, led by nobody until you add one)."""
+    """Delete the demo leader account and the demo events it leads (``demo_events``), each
+    audited; True when the demo leader was there."""
+    for event in demo_events():
+        slug, name = event.slug, event.name
+        event.delete()
+        audit(None, None, "demo event removed", slug, after={"name": name}).save()
     deleted, _ = get_user_model().objects.filter(username=DEMO_USER).delete()
     if deleted:
         audit(None, None, "demo leader removed", DEMO_USER).save()

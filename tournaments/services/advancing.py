@@ -11,22 +11,23 @@ from collections.abc import Sequence
 
 from django.db import transaction
 
-from .. import selectors
+from .. import snapshot
 from ..csv_formats import TeamRow
 from ..models import Event, Level, Team
 from ..rules.errors import Phrase, RulesError
 from ..rules.event_settings import TEAM_NAME_MAX
+from .links import links_record
 from .setup import event_create, teams_replace
 
 
 def advancing_teams(event: Event) -> list[Team]:
     """The event's advancing teams in final order; a RulesError says why not yet."""
-    rows = selectors.standings(event)
-    if not selectors.playoffs(event).final:
+    rows = snapshot.standings(event)
+    if not snapshot.playoffs(event).final:
         raise RulesError(
             "%(event)s has not played all its hands yet", field="from", event=event.name
         )
-    chosen = selectors.advancing_tables(event)
+    chosen = snapshot.advancing_tables(event)
     if len(chosen) < min(event.advancing, len(rows)):
         raise RulesError(
             "%(event)s: a tie for the advancing places is not decided yet; "
@@ -50,8 +51,17 @@ def advancing_teams(event: Event) -> list[Team]:
             event=event.name,
             tables=tables,
         )
-    teams = selectors.teams_by_table(event)
-    return [teams[s.table] for s in rows if s.table in chosen and s.table in teams]
+    teams = snapshot.teams_by_table(event)
+    if empty := next((s.table for s in rows if s.table in chosen and s.table not in teams), None):
+        # A short teams file leaves a table empty: its place cannot go on silently unfilled.
+        raise RulesError(
+            "%(event)s: advancing table %(table)s has no team; import the teams file with "
+            "every table, then create the next level",
+            field="from",
+            event=event.name,
+            table=empty,
+        )
+    return [teams[s.table] for s in rows if s.table in chosen]
 
 
 def zone_order(zones: Sequence[Sequence[Team]]) -> list[tuple[int, Team]]:
@@ -85,6 +95,8 @@ def next_level_create(
         team.pk: source.name for source, zone in zip(sources, zones, strict=True) for team in zone
     }
     names = [team.name for _, team in seating]
+    # The season of its sources unless named: a zone goes on in the season of its areas.
+    settings.setdefault("season", sources[0].season)
     event = event_create(
         name=name,
         slug=slug,
@@ -109,5 +121,19 @@ def next_level_create(
         )
         for table, team in seating
     ]
+    came_from = {
+        team.pk: (source.slug, place, team.home_table)
+        for source, zone in zip(sources, zones, strict=True)
+        for place, team in enumerate(zone, start=1)
+    }
+    # Links first: the teams' clubs follow them when the teams are entered.
+    links_record(
+        event=event,
+        sources=[s.slug for s in sources],
+        teams=[
+            (row.team, *came_from[team.pk]) for row, (_, team) in zip(rows, seating, strict=True)
+        ],
+        actor=actor,
+    )
     teams_replace(event=event, rows=rows, actor=actor)
     return event

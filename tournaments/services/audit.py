@@ -1,14 +1,19 @@
-"""The audit log and the event's revision: every write leaves an entry and bumps the revision,
-so cached standings and pages are rebuilt."""
+"""The audit log and the event's revisions: every write leaves an entry and bumps the revision,
+saying exactly what it changed, so what is derived from it is derived again (snapshot/)."""
 
 from __future__ import annotations
+
+import copy
+from collections.abc import Iterable
+from typing import Literal
 
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
-from .. import backups, permissions, selectors
-from ..models import AuditEntry, Event
+from .. import backups, permissions
+from ..models import AuditEntry, Event, Hand, Season
+from ..snapshot import store
 
 
 def audit(
@@ -25,11 +30,51 @@ def audit(
     )
 
 
-def bump_revision(event: Event) -> None:
-    """Mark the event changed so cached standings and rotation are rebuilt, and back it up
-    once the change is committed."""
-    Event.objects.filter(pk=event.pk).update(revision=F("revision") + 1)
-    event.refresh_from_db(fields=["revision"])
-    selectors.forget_stamps()  # now for this transaction's own reads, again once others see it
-    transaction.on_commit(selectors.forget_stamps)
+def bump_revision(
+    event: Event,
+    *,
+    hands: Iterable[int] | Literal["all"] = (),
+    setup: bool = False,
+    locked: tuple[int, int] | None = None,
+) -> None:
+    """The one place a write says what it changed (inside its transaction, under the event's
+    lock): the event's revision moves on; ``hands`` whose results changed (or "all") take it as
+    their own; with ``setup`` (teams, rotation, settings) so does the setup revision. Once the
+    write commits, every process is told, and the event is backed up. ``locked``: the
+    revision and setup revision ``lock_event`` read, so they need not be read back while the
+    lock is held."""
+    moved = {"revision": F("revision") + 1}
+    if setup:
+        moved["setup_revision"] = F("revision") + 1  # the row's old revision, plus one
+    loaded = event.revision
+    Event.objects.filter(pk=event.pk).update(**moved)
+    if locked is None:
+        event.refresh_from_db(fields=["revision", "setup_revision"])
+    else:
+        event.revision = locked[0] + 1
+        event.setup_revision = event.revision if setup else locked[1]
+    # Nothing wrote the event between its loading and this write: this object is the event
+    # as committed, and the new revision's pages need not load it again.
+    current = copy.copy(event) if event.revision == loaded + 1 else None
+    if hands == "all":
+        Hand.objects.filter(event=event).update(revision=event.revision)
+    elif numbers := set(hands):
+        Hand.objects.filter(event=event, number__in=numbers).update(revision=event.revision)
+    now = store.current_of(event)
+    store.forget(event.slug)  # this transaction's own pages read the row, as do others' then
+    transaction.on_commit(lambda: store.committed(now, current))
     transaction.on_commit(lambda: backups.request(event.pk))
+    bump_season(event.season_id)
+
+
+def bump_season(season_id: int | None) -> None:
+    """A write to one of the season's events (or to the season's links and clubs): the
+    season's revision moves on, so its pages, and every club's, are derived again."""
+    if season_id is None:
+        return
+    Season.objects.filter(pk=season_id).update(revision=F("revision") + 1)
+    slug = Season.objects.filter(pk=season_id).values_list("slug", flat=True).first()
+    keys = (f"season:{slug}", "seasons")
+    for key in keys:
+        store.forget(key)
+    transaction.on_commit(lambda: [store.forget(key) for key in keys])

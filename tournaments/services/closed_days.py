@@ -11,7 +11,7 @@ from django.db import transaction
 
 from .. import permissions
 from ..models import DayClose, Event, Hand
-from ..rules.errors import Phrase, RulesError
+from ..rules.errors import Listing, Phrase, RulesError
 from .audit import audit, bump_revision
 from .locks import lock_event
 
@@ -25,8 +25,12 @@ def _part(day: int, session: int, *, closing: bool = True) -> Phrase:
     return Phrase("Day %(day)s, session %(session)s", day=day, session=session)
 
 
-def refuse_if_closed(event: Event, hands: Iterable[Hand]) -> None:
-    """Raise if any of ``hands`` lies in a closed session or day (call under the event lock)."""
+def refuse_if_closed(
+    event: Event, hands: Iterable[Hand], changes: Iterable[tuple[int, int]] | None = None
+) -> None:
+    """Raise if any of ``hands`` lies in a closed session or day (call under the event lock).
+    ``changes`` (hand number, host table) are the results about to change: the refusal names
+    every one of them that lies in the closed part."""
     hands = list(hands)
     if not hands:
         return
@@ -37,14 +41,31 @@ def refuse_if_closed(event: Event, hands: Iterable[Hand]) -> None:
     )
     for hand in sorted(hands, key=lambda h: h.number):
         for session in (0, hand.session):
-            if (hand.day, session) in closed:
+            if (hand.day, session) not in closed:
+                continue
+            part = _part(hand.day, session)
+            if changes is None:
                 raise RulesError(
                     "%(part)s is closed, so hand %(hand)s cannot change. "
                     "A leader reopens it on the Close page first, then closes it again.",
                     field="hand",
-                    part=_part(hand.day, session),
+                    part=part,
                     hand=hand.number,
                 )
+            inside = {h.number for h in hands if h.day == hand.day and session in (0, h.session)}
+            named = [
+                Phrase("hand %(hand)s table %(table)s", hand=number, table=table)
+                for number, table in sorted(changes)
+                if number in inside
+            ]
+            raise RulesError(
+                "%(part)s is closed, so these results cannot change: %(results)s. "
+                "Unchanged results are accepted; to correct one, a leader reopens the day "
+                "on the Close page first, then closes it again.",
+                field="hand",
+                part=part,
+                results=Listing(named),
+            )
 
 
 @transaction.atomic

@@ -22,16 +22,25 @@ from .. import backups, permissions, selectors
 from ..models import DayClose, DayRecord, Event, Hand
 from ..rules.errors import RulesError
 from ..rules.spans import spans
+from ..rules.table_ledger import LedgerLine, Suspect, likely_hands
 from .audit import audit, bump_revision
 from .locks import lock_event
 
 
 @dataclass(frozen=True)
 class Mismatch:
+    """A table whose count differs, and the hands (at most five) whose slip, read otherwise,
+    would make it match: the likeliest first."""
+
     table: int
     computed: int
     counted: int
-    hands: tuple[int, ...]
+    suspects: tuple[Suspect, ...] = ()
+    ledger: tuple[LedgerLine, ...] = ()  # the table's day, hand by hand
+
+    @property
+    def hands(self) -> tuple[int, ...]:
+        return tuple(s.hand for s in self.suspects)
 
 
 def last_hand(event: Event, day: int, session: int = 0) -> int | None:
@@ -45,16 +54,25 @@ def last_hand(event: Event, day: int, session: int = 0) -> int | None:
 def mismatches(
     event: Event, day: int, counts: Mapping[int, int], up_to_hand: int | None = None
 ) -> list[Mismatch]:
-    """Tables whose physical count differs from the computed flags on the table."""
-    summary, moves = selectors.day_ledger(event, day, up_to_hand)
-    found = []
-    for table, counted in sorted(counts.items()):
-        if counted != summary[table].on_table:
-            touched = sorted(
-                {m.hand for m in moves if table in (m.host_table, m.visitor_table) and m.flags}
-            )
-            found.append(Mismatch(table, summary[table].on_table, counted, tuple(touched)))
-    return found
+    """Tables whose physical count differs from the computed flags on the table, each with
+    the hands likeliest to explain the difference."""
+    summary, _ = selectors.day_ledger(event, day, up_to_hand)
+    differ = {t: c for t, c in sorted(counts.items()) if c != summary[t].on_table}
+    if not differ:
+        return []
+    up_to = up_to_hand or last_hand(event, day) or 0
+    ledgers = selectors.table_ledgers(event, day, up_to, differ)
+    settings = event.flag_settings
+    return [
+        Mismatch(
+            table,
+            summary[table].on_table,
+            counted,
+            tuple(likely_hands(ledgers[table], counted, settings.flags_per_table, settings)),
+            tuple(ledgers[table]),
+        )
+        for table, counted in differ.items()
+    ]
 
 
 def missing(event: Event, day: int, session: int, counts: Mapping[int, int]) -> list[str]:

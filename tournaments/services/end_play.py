@@ -54,7 +54,7 @@ def play_end(*, event: Event, after_hand: int, actor) -> Event:
         {"play_ends_after": before},
         {"play_ends_after": after_hand},
     ).save()
-    bump_revision(stored)
+    bump_revision(stored, setup=True)
     return stored
 
 
@@ -82,5 +82,5 @@ def play_resume(*, event: Event, actor) -> Event:
         {"play_ends_after": before},
         {"play_ends_after": None},
     ).save()
-    bump_revision(stored)
+    bump_revision(stored, setup=True)
     return stored

@@ -6,8 +6,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from django.db import transaction
-
 from .. import permissions
 from ..models import DayClose, Event, Hand, HandResult
 from ..rules.errors import RulesError
@@ -29,7 +27,6 @@ def hand_is_closed(event: Event, hand: Hand) -> bool:
     ).exists()
 
 
-@transaction.atomic
 def hand_results_save(
     *, event: Event, hand: int, entries: Sequence[ResultEntry], actor
 ) -> GridSave:
@@ -38,13 +35,13 @@ def hand_results_save(
 
     Results of a closed day or session are confirmed records: refused until a leader reopens it.
     """
-    permissions.require(actor, event, permissions.ENTER)
     if not entries:
+        permissions.require(actor, event, permissions.ENTER)
         if not Hand.objects.filter(event=event, number=hand).exists():
             raise RulesError("There is no hand %(hand)s in this event", field="hand", hand=hand)
         return GridSave([], [])
-    # One pass under the event's lock: rows changed since the page was loaded are set
-    # aside as conflicts, the others saved.
+    # One transaction under the event's lock (results_record checks the role first): rows
+    # changed since the page was loaded are set aside as conflicts, the others saved.
     conflicts: list[ResultConflict] = []
     saved = results_record(event=event, entries=entries, actor=actor, conflicts=conflicts)
     return GridSave(saved, conflicts)

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from django.db import transaction
 from django.utils import timezone
 
-from .. import permissions, selectors
+from .. import permissions, snapshot
 from ..models import Event, PlayoffGroup, PlayoffHandResult
 from ..rules.bracket import build_bracket
 from ..rules.cards_draw import Card, Draw, draw_at_random, order_by_draw, playoff_players
@@ -24,7 +24,7 @@ from .audit import audit, bump_revision
 
 
 def _group_state(event: Event, rank: int) -> GroupState:
-    overview = selectors.playoffs(event)
+    overview = snapshot.playoffs(event)
     if not overview.final:
         raise RulesError("Playoffs come only after all hands have been played")
     state = next((g for g in overview.groups if g.tied.rank == rank), None)

@@ -14,8 +14,6 @@ from ..rules.flags import adjusted_tricks
 from .audit import audit
 from .results import loans_rebuild
 
-FLAG_SETTINGS = ("flags_per_table", "one_flag_at", "two_flags_at", "revoke_penalty")
-
 
 def refuse_under_a_closed_day(event: Event, fields) -> None:
     """A flag setting cannot change under a closed day: its record would disagree."""

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from .. import permissions, planner, selectors
@@ -14,11 +13,11 @@ from ..models import AuditEntry, Event, Hand, HandResult, Loan
 from ..rules import flags as flag_rules
 from ..rules.errors import RulesError, gettext_noop
 from ..rules.types import Result
-from ..selectors import ledger, tallies
+from ..snapshot.tallies import held_before
 from . import rows
 from .audit import bump_revision
 from .closed_days import refuse_if_closed
-from .locks import lock_event
+from .locks import lock_event, write_transaction
 
 
 class ResultConflict(RulesError):
@@ -68,7 +67,6 @@ def _result_values(r: HandResult) -> dict:
     }
 
 
-@transaction.atomic
 def results_record(
     *,
     event: Event,
@@ -79,31 +77,41 @@ def results_record(
 ) -> list[HandResult]:
     """Save results for host tables, all or none; a stale ``seen_version`` is a conflict,
     raised, or added to ``conflicts`` when given and that entry left unsaved."""
+    # The role is read before the write lock is taken: every moment under it is a moment
+    # the other leaders' saves wait.
     permissions.require(actor, event, permissions.ENTER)
     if not entries:
         return []
-    ends, revision = lock_event(event, "play_ends_after", "revision")
-    loaded_current = revision == event.revision  # nothing has written the event since
+    with write_transaction():
+        return _record(event, entries, actor, action, conflicts)
+
+
+def _record(
+    event: Event,
+    entries: Sequence[ResultEntry],
+    actor,
+    action: str,
+    conflicts: list[ResultConflict] | None,
+) -> list[HandResult]:
+    ends, *locked = lock_event(event, "play_ends_after", "revision", "setup_revision")
     numbers = {e.hand for e in entries}
     hands = {h.number: h for h in Hand.objects.filter(event=event, number__in=numbers)}
-    refuse_if_closed(event, hands.values())
+    by_id = {h.pk: h.number for h in hands.values()}
     current = {
         (r.hand_id, r.host_table): r
         for r in HandResult.objects.filter(event=event, hand__in=hands.values())
     }
-    # What each day's first saved hand began with, read before this save writes anything
-    # (the tallies kept for readers then need no look at this save's own audit entries).
+    # What each day's first saved hand began with, from the earlier hands' tallies (those a
+    # reader keeps), read before this save writes anything.
     starts: dict[int, int] = {}
     for h in hands.values():
         starts[h.day] = min(starts.get(h.day, h.number), h.number)
-    held = {
-        day: _held_before(event, day, start, revision) for day, start in starts.items() if start > 1
-    }
+    held = {day: held_before(event, day, start) for day, start in starts.items() if start > 1}
     now = timezone.now()
     name = permissions.actor_name(actor)
     # New results and audit entries are plain column values written in one statement each
     # (rows.insert): a model instance per row cost more than the rest of a 250-table save.
-    created, created_entries, changed, log = [], [], [], []
+    created, created_entries, changed, log, changing = [], [], [], [], []
     for e in entries:
         hand = hands.get(e.hand)
         if hand is None:
@@ -159,6 +167,7 @@ def results_record(
             row.version += 1
             row.entered_by, row.entered_at = name, now
             changed.append(row)
+        changing.append((e.hand, e.host_table))
         log.append(
             {
                 "event_id": event.pk,
@@ -169,12 +178,16 @@ def results_record(
                 "after": after,
             }
         )
-    try:
-        with transaction.atomic():
-            rows.insert(HandResult, created, shared={"entered_at": now})
-    except IntegrityError:  # another leader created the same result a moment ago
-        e = created_entries[0]
-        raise ResultConflict(e.hand, e.host_table, e.tricks_played, None) from None
+    # A closed day refuses changes only: a cumulative sheet imported again after a close
+    # repeats its unchanged rows, and those are accepted (nothing to write).
+    refuse_if_closed(event, [hands[n] for n, _ in changing], changes=changing)
+    if created:  # (a savepoint is two more statements under the lock: only when needed)
+        try:
+            with transaction.atomic():
+                rows.insert(HandResult, created, shared={"entered_at": now})
+        except IntegrityError:  # another leader created the same result a moment ago
+            e = created_entries[0]
+            raise ResultConflict(e.hand, e.host_table, e.tricks_played, None) from None
     rows.update(
         HandResult,
         [{"id": r.pk, **{f: getattr(r, f) for f in after}, "version": r.version} for r in changed],
@@ -184,12 +197,9 @@ def results_record(
     planner.written(len(log), HandResult, AuditEntry, Hand, Loan)
     if created or changed:
         known = _saved_hands(hands, current, created)
-        loans_rebuild(event=event, hands=numbers, known=known, held=held)
-        bump_revision(event)
-        tallies.after_save(event, known, len(log))
-        if loaded_current:  # the event as committed: the next page need not load it
-            shown = copy.copy(event)
-            transaction.on_commit(lambda: selectors.keep_page_event(shown))
+        loans_rebuild(event=event, first_hands=starts, known=known, held=held)
+        saved = {e.hand for e in created_entries} | {by_id[r.hand_id] for r in changed}
+        bump_revision(event, hands=saved, locked=(locked[0], locked[1]))
     return rows.instances(HandResult, created, {"entered_at": now}) + changed
 
 
@@ -214,11 +224,13 @@ def loans_rebuild(
     event: Event,
     days: Iterable[int] = (),
     hands: Iterable[int] = (),
+    first_hands: Mapping[int, int] | None = None,
     known: Mapping[int, list[Result]] | None = None,
     held: Mapping[int, dict[int, int]] | None = None,
 ) -> None:
     """Rewrite the loans of ``days``, and of the hands from the first of ``hands`` on in each
     of their days, from the results (called inside a write, under the event's lock).
+    ``first_hands`` maps a day to its first hand to rewrite from, when the caller knows it;
     ``known`` holds every result of some hands (those a save just wrote), read no more;
     ``held`` what each table held when the first of ``hands`` in a day began, if known.
 
@@ -226,14 +238,17 @@ def loans_rebuild(
     re-derives hands 30 onward from what the earlier hands left, not the whole day.
     """
     known, held_at = known or {}, held or {}
-    first = dict.fromkeys(days, 0)
-    for number, day in Hand.objects.filter(event=event, number__in=set(hands)).values_list(
-        "number", "day"
+    first = {**dict.fromkeys(days, 0), **(first_hands or {})}
+    hands = set(hands)
+    for number, day in (
+        Hand.objects.filter(event=event, number__in=hands).values_list("number", "day")
+        if hands
+        else ()
     ):
         first[day] = min(first.get(day, number), number)
     loans = []
     for day, start in sorted(first.items()):
-        held = held_at.get(day) or (_held_before(event, day, start) if start > 1 else None)
+        held = held_at.get(day) or (held_before(event, day, start) if start > 1 else None)
         recorded = selectors.results(event, [day], from_hand=start, skip=known) + [
             r for number, saved in known.items() if number >= start for r in saved if r.day == day
         ]
@@ -246,45 +261,3 @@ def loans_rebuild(
             if m.loan
         ]
     Loan.objects.bulk_create(loans, batch_size=500)
-
-
-def _held_before(event: Event, day: int, hand: int, revision: int | None = None) -> dict[int, int]:
-    """Flags on each table when ``hand`` of ``day`` began: the day's start, plus what its pair
-    won, less what its hosts lost, plus what the leader loaned it in the hands before
-    (``revision``: the event's, read under its lock)."""
-    settings = event.flag_settings
-    held = dict.fromkeys(range(1, event.tables + 1), settings.flags_per_table)
-    net = tallies.net_before(event, day, hand, revision)
-    if net is None:  # no tallies kept: the database sums the earlier hands
-        return _summed_before(event, day, hand, held)
-    for table, flags in net.items():
-        held[table] += flags
-    loans = Loan.objects.filter(event=event, day=day, hand__lt=hand).order_by()
-    for table, flags in loans.values_list("table", "flags"):
-        held[table] += flags
-    return held
-
-
-def _summed_before(event: Event, day: int, hand: int, held: dict[int, int]) -> dict[int, int]:
-    """``held`` plus the earlier hands' flags and loans, summed by the database in one
-    statement (a few rows back, not thousands)."""
-    quote = connection.ops.quote_name
-    results, hands, loans = (quote(m._meta.db_table) for m in (HandResult, Hand, Loan))
-    won = ledger.flags_won_sql("r.visitor_tricks", event.flag_settings)
-    earlier = (
-        f"FROM {results} r JOIN {hands} h ON h.id = r.hand_id "
-        "WHERE h.event_id = %s AND h.day = %s AND h.number < %s"
-    )
-    sql = (
-        f"SELECT t, SUM(f) FROM ("  # noqa: S608 (names from the models, values as parameters)
-        f"SELECT r.visitor_table AS t, {won} AS f {earlier} "
-        f"UNION ALL SELECT r.host_table, -({won}) {earlier} "
-        f"UNION ALL SELECT {quote('table')}, flags FROM {loans} "
-        "WHERE event_id = %s AND day = %s AND hand < %s"
-        ") moved GROUP BY t"
-    )
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [event.pk, day, hand] * 3)
-        for table, flags in cursor.fetchall():
-            held[table] += flags
-    return held

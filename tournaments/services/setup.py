@@ -15,26 +15,22 @@ from ..csv_formats import TeamRow
 from ..models import Event, Hand, Team
 from ..rules import rotation as rotation_rules
 from ..rules.errors import RulesError
-from ..rules.event_settings import check_days, check_settings, check_slug
-from ..rules.types import Rotation, Trump
-from .audit import audit, bump_revision
-from .closed_days import refuse_if_closed
-from .locks import lock_event
-from .rederive import FLAG_SETTINGS, refuse_under_a_closed_day, results_rederive
-
-SETTING_FIELDS = (
-    "name",
-    "level",
-    "starts_on",
-    "flags_per_table",
-    "one_flag_at",
-    "two_flags_at",
-    "revoke_penalty",
-    "playoff_places",
-    "advancing",
-    "paper",
-    "print_language",
+from ..rules.event_settings import (
+    CHANGEABLE,
+    MOVES_FLAGS,
+    check_days,
+    check_settings,
+    check_slug,
 )
+from ..rules.types import Rotation, Trump
+from .audit import audit, bump_revision, bump_season
+from .closed_days import refuse_if_closed
+from .clubs import match_event
+from .locks import lock_event
+from .rederive import refuse_under_a_closed_day, results_rederive
+from .seasons import coordinates, default_season
+
+SETTING_FIELDS = CHANGEABLE  # what the settings page may change (rules.event_settings)
 
 
 @transaction.atomic
@@ -58,17 +54,19 @@ def event_settings_update(*, event: Event, changes: Mapping[str, object], actor)
     before = {f: str(getattr(stored, f)) for f in changes if getattr(stored, f) != changes[f]}
     if not before:
         return stored
-    moving = [f for f in FLAG_SETTINGS if f in before]
+    moving = [f for f in MOVES_FLAGS if f in before]
     if moving:
         refuse_under_a_closed_day(stored, moving)
+    left_season = stored.season_id if "season" in before else None
     for field in before:
         setattr(stored, field, changes[field])
     stored.save(update_fields=list(before))
+    bump_season(left_season)  # the season it left shows it no more
     after = {f: str(changes[f]) for f in before}
     audit(stored, actor, "settings changed", stored.slug, before, after).save()
     if moving:
         results_rederive(stored, actor)
-    bump_revision(stored)
+    bump_revision(stored, hands="all" if moving else (), setup=True)
     return stored
 
 
@@ -134,7 +132,7 @@ def tables_assign(*, event: Event, tables: Mapping[int, int], actor) -> None:
     Team.objects.bulk_update(moved, ["home_table"])
     after = {t.name: t.home_table for t in teams.values()}
     audit(event, actor, "tables assigned", f"{len(moved)} teams moved", before, after).save()
-    bump_revision(event)
+    bump_revision(event, setup=True)
 
 
 @transaction.atomic
@@ -163,7 +161,7 @@ def hand_trump_record(*, event: Event, hand: int, trump: str, actor) -> Hand:
         audit(
             event, actor, "trump cut", f"hand {hand}", {"trump": before}, {"trump": chosen.value}
         ).save()
-        bump_revision(event)
+        bump_revision(event, setup=True)
     return row
 
 
@@ -199,7 +197,9 @@ def event_create(
 ) -> Event:
     """Create an event with its rotation: the ``standard`` movement, or a ``custom`` pattern
     given as ``custom_moves``. ``settings`` are further Event fields."""
-    if actor is not None and not actor.is_staff:
+    season = settings.get("season") or default_season(settings.get("starts_on"))
+    settings["season"] = season
+    if actor is not None and not actor.is_staff and not coordinates(actor, season):
         raise permissions.PermissionDenied(gettext("Only staff create events."))
     slug = check_slug(slug)
     check_settings({"name": name, "tables": tables, **settings}, tables=tables)
@@ -272,5 +272,6 @@ def teams_replace(*, event: Event, rows: Iterable[TeamRow], actor) -> list[Team]
         before=before,
         after=[[t.home_table, t.name] for t in teams],
     ).save()
-    bump_revision(event)
+    match_event(event)  # each team's club (rules.clubs), or a proposal for the leader
+    bump_revision(event, setup=True)
     return teams

@@ -16,13 +16,14 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils import timezone
 
-from .. import permissions, selectors
+from .. import permissions, selectors, snapshot
 from ..models import Event, Hand, HandResult, SubmissionStatus, TableSubmission, TableToken
 from ..rules import flags as flag_rules
+from ..rules import hall as hall_rules
 from ..rules.errors import RulesError
 from .audit import audit, bump_revision
 from .closed_days import refuse_if_closed
-from .locks import lock_event
+from .locks import lock_event, write_transaction
 from .results import ResultEntry, results_record
 
 TOKEN_BYTES = 32  # 43 URL-safe characters, 256 random bits
@@ -38,9 +39,9 @@ def table_tokens_issue(
     *, event: Event, actor, tables: Iterable[int] | None = None, replace: bool = False
 ) -> dict[int, str]:
     """Give ``tables`` (every table by default) an entry token. Tables that have one keep it
-    unless ``replace``: then the old token is revoked (its card stops working). Helpers who
-    print cards may fill in missing tokens; only a leader replaces them."""
-    permissions.require(actor, event, permissions.LEAD if replace else permissions.ENTER)
+    unless ``replace``: then the old token is revoked (its slip stops working). Only a leader
+    (or the command line) issues or replaces them."""
+    permissions.require(actor, event, permissions.LEAD)
     lock_event(event)
     wanted = sorted(set(tables) if tables is not None else range(1, event.tables + 1))
     outside = [t for t in wanted if not 1 <= t <= event.tables]
@@ -140,28 +141,41 @@ def _check_allowed(event: Event, table: int, hand: Hand, result: HandResult | No
         raise RulesError(
             "A later hand is already entered at table %(table)s.", table=table, field="hand"
         )
-    current = selectors.table_state(event, table).hand
+    state = snapshot.table_state(event, table)
     waiting_here = TableSubmission.objects.filter(
         event=event, table=table, hand=hand.number, status=SubmissionStatus.WAITING
     ).exists()
-    if not waiting_here and (current is None or current.number != hand.number):
-        if current is None:
-            raise RulesError(
-                "Table %(table)s plays no hand now, not hand %(hand)s.",
-                table=table,
-                hand=hand.number,
-                field="hand",
-            )
+    last = state.last.hand if state.last else None
+    allowed, why = hall_rules.may_enter(hand.number, state.hall.current, waiting_here, last)
+    if allowed:
+        return
+    if why == "done":
         raise RulesError(
-            "Table %(table)s plays hand %(now)s now, not hand %(hand)s.",
+            "Every hand is played or its day is closed: table %(table)s has no hand %(hand)s "
+            "to enter.",
             table=table,
-            now=current.number,
             hand=hand.number,
             field="hand",
         )
+    if why == "ahead":
+        raise RulesError(
+            "The hall is on hand %(now)s: table %(table)s cannot enter hand %(hand)s yet.",
+            table=table,
+            now=state.hall.current,
+            hand=hand.number,
+            field="hand",
+        )
+    raise RulesError(
+        "The hall is on hand %(now)s: hand %(hand)s is over at table %(table)s; ask the "
+        "leader to change it.",
+        table=table,
+        now=state.hall.current,
+        hand=hand.number,
+        field="hand",
+    )
 
 
-@transaction.atomic
+@write_transaction()
 def table_entry_submit(*, event: Event, table: int, entry: TableEntry) -> EntryOutcome:
     """Record a table's confirmed entry (or keep it for the leader), once per phone id."""
     actor = permissions.TableActor(event.pk, table)
@@ -169,7 +183,10 @@ def table_entry_submit(*, event: Event, table: int, entry: TableEntry) -> EntryO
     if not PHONE_ID.match(entry.phone_id or ""):
         raise RulesError("The entry has no valid id; reload the page", field="id")
     lock_event(event)
-    event.refresh_from_db(fields=["table_entry", "table_entry_waits", "revoke_penalty"])
+    # The revision as the lock found it: the hall's hand is read for it, never an older one.
+    event.refresh_from_db(
+        fields=["table_entry", "table_entry_waits", "revoke_penalty", "revision", "play_ends_after"]
+    )
     seen = TableSubmission.objects.filter(event=event, table=table, phone_id=entry.phone_id)
     if first := seen.first():
         return EntryOutcome(first.hand, first.visitor_tricks, first.status, repeated=True)
@@ -209,6 +226,7 @@ def table_entry_submit(*, event: Event, table: int, entry: TableEntry) -> EntryO
         after = {"tricks_played": played, "visitor_tricks": adjusted}
         target = f"table entry hand {hand.number} table {table}"
         audit(event, actor, "table entry waiting", target, None, after, at=now).save()
+        bump_revision(event)  # the hall's pages list the tables whose entry waits
     else:
         seen_version = result.version if result else 0
         results_record(
@@ -222,7 +240,7 @@ def table_entry_submit(*, event: Event, table: int, entry: TableEntry) -> EntryO
     return EntryOutcome(hand.number, adjusted, status)
 
 
-@transaction.atomic
+@write_transaction()
 def table_entry_accept(*, event: Event, hand: int, table: int, actor) -> HandResult:
     """A leader accepts a table's waiting entry: it counts, recorded as entered by the table."""
     permissions.require(actor, event, permissions.ENTER)

@@ -6,10 +6,11 @@ The leader's pages and the printouts keep their routes in their own modules; the
 
 from django.urls import path
 
+from ..snapshot.pages import public_page
 from ..views import hall, public, table_entry
-from ..views.page_cache import public_page
 from .leader import urlpatterns as leader_patterns
 from .printing import urlpatterns as print_patterns
+from .seasons import urlpatterns as season_patterns
 
 app_name = "tournaments"
 
@@ -20,10 +21,16 @@ urlpatterns = [
     path("hall/", hall.hall_page, name="hall"),
     path("events/<slug:slug>/", public_page(public.event_home), name="event"),
     path("events/<slug:slug>/standings/", public_page(public.standings_page), name="standings"),
-    path("events/<slug:slug>/rotation/", public_page(public.rotation_page), name="rotation"),
+    path(
+        "events/<slug:slug>/rotation/",
+        public_page(public.rotation_page, scope="setup"),
+        name="rotation",
+    ),
     path("events/<slug:slug>/standings.json", public.standings_json, name="standings_json"),
     path("events/<slug:slug>/rotation.json", public.rotation_json, name="rotation_json"),
+    path("events/<slug:slug>/hall.json", public.hall_json, name="hall_json"),
     path("enter/<str:token>/", table_entry.entry_page, name="table_entry"),
     *leader_patterns,
     *print_patterns,
+    *season_patterns,
 ]

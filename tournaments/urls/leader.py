@@ -3,6 +3,7 @@ and table pages (routes only)."""
 
 from django.urls import path
 
+from ..snapshot.pages import public_page
 from ..views import (
     closing,
     entry,
@@ -14,7 +15,6 @@ from ..views import (
     table,
     table_links,
 )
-from ..views.page_cache import public_page
 
 urlpatterns = [
     path("new-event/", setup.event_new, name="event_new"),

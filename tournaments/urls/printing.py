@@ -10,4 +10,5 @@ urlpatterns: list = [
     path("events/<slug:slug>/print/", printing.print_page, name="print"),
     path("events/<slug:slug>/print/pdf/", printing.print_pdf, name="print_pdf"),
     path("events/<slug:slug>/print/standings.pdf", printing.standings_pdf, name="standings_pdf"),
+    path("events/<slug:slug>/print/entry-slips/", printing.entry_slips, name="entry_slips"),
 ]

@@ -8,9 +8,10 @@ from django.db.models import Max, Min
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
-from .. import permissions, selectors
+from .. import permissions, selectors, snapshot
 from ..forms import CountsForm
 from ..models import DayClose, Event, Hand
 from ..rules.errors import RulesError
@@ -50,7 +51,7 @@ def _parts(event: Event) -> list[dict]:
 @require_http_methods(["GET"])
 @event_page(permissions.ENTER)
 def close_list(request, event: Event):
-    context = {"event": event, "parts": _parts(event), "played": selectors.hands_played(event)}
+    context = {"event": event, "parts": _parts(event), "played": snapshot.hands_played(event)}
     return render(request, "tournaments/close_list.html", context)
 
 
@@ -58,8 +59,7 @@ def _rows(event: Event, day: int, up_to: int, form: CountsForm, counts: dict | N
     """Every table's line; ``counts`` is None until the counts have been checked."""
     summary, _ = selectors.day_ledger(event, day, up_to)
     found = {m.table: m for m in closing.mismatches(event, day, counts, up_to)} if counts else {}
-    ledgers = selectors.table_ledgers(event, day, up_to, sorted(found))
-    teams = selectors.teams_by_table(event)
+    teams = snapshot.teams_by_table(event)
     return [
         {
             "table": t,
@@ -67,10 +67,36 @@ def _rows(event: Event, day: int, up_to: int, form: CountsForm, counts: dict | N
             "field": form[f"count_{t}"],
             "summary": summary[t],
             "mismatch": found.get(t),
-            "ledger": ledgers.get(t),
+            "difference": _difference(found[t]) if t in found else "",
+            "ledger": _ledger_rows(found[t]) if t in found else [],
         }
         for t in range(1, event.tables + 1)
     ]
+
+
+def _difference(mismatch) -> str:
+    """'2 flags short' or '1 flag over': the difference in words, not in colour alone."""
+    gap = mismatch.counted - mismatch.computed
+    if gap < 0:
+        return ngettext("%(n)s flag short", "%(n)s flags short", -gap) % {"n": -gap}
+    return ngettext("%(n)s flag over", "%(n)s flags over", gap) % {"n": gap}
+
+
+def _ledger_rows(mismatch) -> list[dict]:
+    """The table's ledger lines, each with what a likely slip would have read."""
+    suspects = {s.hand: s for s in mismatch.suspects}
+    rows = []
+    for line in mismatch.ledger:
+        suspect = suspects.get(line.hand)
+        check = ""
+        if suspect is not None:
+            values = {"would": suspect.would}
+            if suspect.home:
+                check = _("%(would)s tricks for the visitors would make the count match") % values
+            else:
+                check = _("%(would)s tricks for our pair would make the count match") % values
+        rows.append({"line": line, "check": check})
+    return rows
 
 
 def _reopen(request, event: Event, day: int, session: int):
@@ -152,7 +178,7 @@ def close_day(request, event: Event, day: int, session: int = 0):
         "day_closed": day_closed,
         "incomplete": incomplete,
         "records": list(done.records.all()) if done else [],
-        "entered_hands": selectors.hands_played(event),
+        "entered_hands": snapshot.hands_played(event),
         "can_close": permissions.allowed(request.user, event, permissions.LEAD),
     }
     return render(request, "tournaments/close_day.html", context)

@@ -6,12 +6,13 @@ from django.contrib import messages
 from django.http import JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
-from .. import permissions, selectors
+from .. import permissions, selectors, snapshot
 from ..forms import GridInput, parse_grid, shown_value
 from ..models import Event, Hand
 from ..rules.errors import RulesError
@@ -23,6 +24,8 @@ from ..services.hand_entry import hand_is_closed, hand_results_save
 from ..services.setup import hand_trump_record
 from ..services.table_entry import table_entry_accept
 from .access import event_page
+from .grid_rows import rows_html
+from .hall_words import waiting_words
 
 
 def flags_text(host: int, visitor: int, flags: int) -> str:
@@ -37,7 +40,7 @@ def flags_text(host: int, visitor: int, flags: int) -> str:
 
 def grid_rows(event: Event, hand: Hand, posted: GridInput | None = None) -> list[dict]:
     """One row per host table: who visits, what is saved, what the leader typed."""
-    teams = selectors.teams_by_table(event)
+    teams = snapshot.teams_by_table(event)
     saved = selectors.hand_results(hand)
     loans = selectors.hand_loans(event, hand.number)
     waiting = selectors.waiting_entries(event, hand.number)
@@ -123,19 +126,29 @@ def row_payload(event: Event, row: dict) -> dict:
     }
 
 
+# The grid is drawn again after every save: its history shows the newest entries (a hand of a
+# 250-table hall has 250 and more, and drawing them all cost every save's page more than the
+# save), and all of them on request.
+HISTORY_SHOWN = 30
+
+
 def _render_grid(request, event: Event, hand: Hand, posted: GridInput | None = None):
-    rows = grid_rows(event, hand, posted)
+    whole = request.GET.get("history") == "all"
+    history = selectors.hand_history(event, hand.number, 500 if whole else HISTORY_SHOWN + 1)
     closed = hand_is_closed(event, hand)
+    if posted is None:  # the hand as saved: kept for its revision, shared by every leader
+        name = f"grid:{translation.get_language()}:{hand.number}:{closed}"
+        grid = snapshot.cached(event, name, lambda: _grid(event, hand, None, not closed))
+    else:
+        grid = _grid(event, hand, posted, not closed)
     context = {
+        **grid,
         "event": event,
         "hand": hand,
         "trump": Trump(hand.trump) if hand.trump else None,
-        "rows": rows,
-        "entered": sum(1 for r in rows if r["result"]),
-        "from_tables": sum(1 for r in rows if r["from_table"]),
-        "waiting": sum(1 for r in rows if r["waiting"]),
         "hands_total": sum(event.day_hand_counts),
-        "history": selectors.hand_history(event, hand.number),
+        "history": history[: None if whole else HISTORY_SHOWN],
+        "history_more": not whole and len(history) > HISTORY_SHOWN,
         "closed": closed,
         "can_edit": not closed,
         "can_reopen": closed and permissions.allowed(request.user, event, permissions.LEAD),
@@ -145,6 +158,23 @@ def _render_grid(request, event: Event, hand: Hand, posted: GridInput | None = N
         "trumps": list(Trump),
     }
     return render(request, "tournaments/hand_grid.html", context, status=200)
+
+
+def _grid(event: Event, hand: Hand, posted: GridInput | None, can_edit: bool) -> dict:
+    """The hand's rows written, and their counts."""
+    rows = grid_rows(event, hand, posted)
+    return {
+        "rows_html": mark_safe(rows_html(rows, can_edit)),  # noqa: S308 - escaped by Jinja2
+        "entered": sum(1 for r in rows if r["result"]),
+        "from_tables": sum(1 for r in rows if r["from_table"]),
+        "waiting": sum(1 for r in rows if r["waiting"]),
+        "waiting_for": waiting_words(_missing(rows), tables=event.tables),
+    }
+
+
+def _missing(rows: list[dict]) -> list[int]:
+    """Host tables of the hand with no saved result."""
+    return [r["host"] for r in rows if not r["result"]]
 
 
 @require_http_methods(["GET", "POST"])
@@ -206,6 +236,7 @@ def hand_rows(request, event: Event, number: int):
             "entered": sum(1 for r in rows if r["result"]),
             "from_tables": sum(1 for r in rows if r["from_table"]),
             "waiting": sum(1 for r in rows if r["waiting"]),
+            "missing": _missing(rows),
             "rows": [row_payload(event, r) for r in rows],
         }
     )

@@ -9,6 +9,7 @@ from django.views.decorators.http import require_GET
 
 from .. import selectors
 from ..links import is_loopback, public_base
+from .hall_words import MOST_RUNS, waiting_words
 
 
 @require_GET
@@ -17,10 +18,22 @@ def hall_page(request):
     code = segno.make(address, error="m")
     # The SVG holds only the code's squares, never the address as text: safe to mark so.
     svg = code.svg_inline(scale=10, border=4, dark="#000", light="#fff", omitsize=True)
+    events = selectors.recent_events(10)
+    halls = selectors.hall_states(events)
     context = {
         "address": address,
         "qr_svg": mark_safe(svg),  # noqa: S308
         "loopback": is_loopback(address),
-        "events": selectors.recent_events(10),
+        # Each event, with what its hall waits for while its hands are being played.
+        "events": [(e, _waiting(e, halls[e.pk])) for e in events],
     }
     return render(request, "tournaments/hall.html", context)
+
+
+def _waiting(event, hall) -> str:
+    """'Hand 8: waiting for tables 7, 12, 19.' while the event is under way, else ''."""
+    if hall.current is None or not (hall.complete or len(hall.waiting) < event.tables):
+        return ""
+    return waiting_words(
+        hall.waiting, hall.pending, tables=event.tables, hand=hall.current, most_runs=MOST_RUNS
+    )

@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from .. import permissions, selectors
+from .. import permissions, selectors, snapshot
 from ..models import Event
 from ..rules.cards_draw import order_by_draw, playoff_players
 from ..rules.errors import RulesError
@@ -74,7 +74,7 @@ def _record(request, event: Event) -> str:
     """Save what the leader posted; return what to tell the room."""
     post = request.POST
     rank = _key(post, "rank")
-    state = next((g for g in selectors.playoffs(event).groups if g.tied.rank == rank), None)
+    state = next((g for g in snapshot.playoffs(event).groups if g.tied.rank == rank), None)
     if state is None:
         raise RulesError("No tie at rank %(rank)s needs a playoff", field="rank", rank=rank)
     if post.get("action") == "draw-random":
@@ -102,6 +102,11 @@ def _record(request, event: Event) -> str:
         actor=request.user,
     )
     return _("Playoff hand %(hand)s saved.") % {"hand": state.number(match)}
+
+
+def team_name(teams, table: int) -> str:
+    """The team at ``table``, or "(no team)" where the teams file left the table empty."""
+    return teams[table].name if table in teams else _("(no team)")
 
 
 def summary(hand: PlayoffHand) -> str:
@@ -194,7 +199,7 @@ def _matches(state: GroupState, teams, refused: dict | None) -> list[dict]:
                 "match": m.match.number,
                 "round": m.match.round,
                 "sides": [str(side) for side in m.match.sides],
-                "tables": [(t, teams[t].name if t in teams else "") for t in m.tables or ()],
+                "tables": [(t, team_name(teams, t)) for t in m.tables or ()],
                 "result": result,
                 "summary": summary(result) if result else "",
                 "stale": m.stale is not None,
@@ -217,7 +222,7 @@ def _group(state: GroupState, teams, refused: dict | None) -> dict:
     places = sorted((place, table) for table, place in (state.places or {}).items())
     return {
         "state": state,
-        "teams": [(t, teams[t].name if t in teams else "") for t in state.tied.tables],
+        "teams": [(t, team_name(teams, t)) for t in state.tied.tables],
         "draw_order": order,
         "draw_rounds": [sorted(r.items(), key=str) for r in state.draw.rounds]
         if state.draw
@@ -229,7 +234,7 @@ def _group(state: GroupState, teams, refused: dict | None) -> dict:
         else "",
         "draw_error": mine["error"] if mine and "match" not in mine else "",
         "places": [
-            (state.tied.rank + place - 1, table, teams[table].name) for place, table in places
+            (state.tied.rank + place - 1, table, team_name(teams, table)) for place, table in places
         ],
     }
 
@@ -258,8 +263,8 @@ def playoffs(request, slug):
                 refused["match"] = post.get("match", "").strip()
         else:
             return redirect(reverse("tournaments:playoffs", args=[event.slug]))
-    overview = selectors.playoffs(event)
-    teams = selectors.teams_by_table(event)
+    overview = snapshot.playoffs(event)
+    teams = snapshot.teams_by_table(event)
     known = selectors.role_names(event)
     history = [
         {
@@ -287,7 +292,7 @@ def playoffs(request, slug):
         "groups": groups,
         "can_lead": can_lead,
         "history": history,
-        "hands_played": selectors.hands_played(event),
+        "hands_played": snapshot.hands_played(event),
         "hands_total": event.last_hand,
     }
     return render(request, "tournaments/playoffs.html", context, status=400 if refused else 200)

@@ -8,15 +8,17 @@ can be bookmarked or reprinted from the browser's history.
 from __future__ import annotations
 
 from django import forms
+from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_GET, require_POST
 
-from .. import pdf, permissions, selectors
+from .. import pdf, permissions, selectors, snapshot
 from ..links import is_loopback, public_base
 from ..models import Event
 from ..rules.errors import RulesError
@@ -30,9 +32,10 @@ PAPER_CHOICES = [
 
 
 class PrintForm(forms.Form):
+    # Entry slips are printed by a leader's POST only (``entry_slips``), never by this GET form.
     what = forms.ChoiceField(
         label=gettext_lazy("What to print"),
-        choices=list(pdf.WHATS.items()),
+        choices=[(what, label) for what, label in pdf.WHATS.items() if what != "entry"],
         widget=forms.RadioSelect,
     )
     tables = forms.CharField(
@@ -51,7 +54,7 @@ class PrintForm(forms.Form):
     def __init__(self, *args, event: Event, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.event = event
-        hands = selectors.rotation(event).hands
+        hands = snapshot.rotation(event).hands
         sessions = dict.fromkeys((h.day, h.session) for h in hands)
         self.fields["session"].choices = [("", _("Every session"))] + [
             (
@@ -114,6 +117,7 @@ def _page(request, event: Event, form: PrintForm, status: int = 200) -> HttpResp
         "public_base": public_base(request),
         "public_base_loopback": is_loopback(public_base(request)),
         "print_language_note": print_language_note(event),
+        "can_lead": permissions.allowed(request.user, event, permissions.LEAD),
     }
     return render(request, "tournaments/print.html", context, status=status)
 
@@ -139,8 +143,6 @@ def print_pdf(request, slug):
     if not form.is_valid():
         return _page(request, event, form, status=400)
     job = form.job(base_url=public_base(request))
-    if job.what == "cards" and event.table_entry:
-        table_tokens_issue(event=event, actor=request.user, tables=job.tables or None)
     try:
         body = pdf.render(event, job)
     except RulesError as error:
@@ -157,5 +159,37 @@ def standings_pdf(request, slug):
     event = selectors.event_by_slug(slug)
     job = pdf.PrintJob(what="standings", base_url=public_base(request))
     response = HttpResponse(pdf.render(event, job), content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{pdf.filename(event, job)}"'
+    return response
+
+
+@require_POST
+def entry_slips(request, slug):
+    """Each table's entry slip, with its secret entry code, for its hosts only. A leader's POST
+    gives the tables without an entry address one first; a GET never does, and nobody else's
+    request prints them at all."""
+    event = selectors.event_by_slug(slug)
+    refused = may_print(request, event)
+    if refused:
+        return refused
+    if not permissions.allowed(request.user, event, permissions.LEAD):
+        raise PermissionDenied(
+            _("Only a leader prints entry slips: they carry the tables' secret entry codes.")
+        )
+    here = reverse("tournaments:print", args=[event.slug])
+    if not event.table_entry:
+        messages.error(
+            request, _("Table entry is turned off for this event (Set-up → Table entry).")
+        )
+        return redirect(here)
+    try:
+        tables = pdf.parse_tables(request.POST.get("tables", ""), event.tables)
+        table_tokens_issue(event=event, actor=request.user, tables=tables or None)
+        job = pdf.PrintJob(what="entry", tables=tables, base_url=public_base(request))
+        body = pdf.render(event, job)
+    except RulesError as error:
+        messages.error(request, _("Nothing printed: %(why)s.") % {"why": error.message})
+        return redirect(here)
+    response = HttpResponse(body, content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="{pdf.filename(event, job)}"'
     return response

@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-import json
-
 from django.http import HttpResponse, HttpResponsePermanentRedirect
 from django.shortcuts import render
 from django.templatetags.static import static
 from django.views.decorators.http import require_GET, require_safe
 from django_tables2 import RequestConfig
 
-from .. import hall_cache, selectors
+from .. import selectors, snapshot
+from ..rules.event_settings import typed_number
+from ..snapshot.pages import public_json
 from ..tables import standings_table
-from .page_cache import compressed_response, gzipped
 
 
 @require_safe
@@ -21,26 +20,21 @@ def healthz(request):
     return HttpResponse("ok", content_type="text/plain")
 
 
-def _json(request, slug: str, name: str, build) -> HttpResponse:
-    def encoded(event) -> tuple[bytes, bytes]:
-        body = json.dumps(build(event)).encode()
-        return body, gzipped(body)
-
-    revision = selectors.revision_key(slug)  # before the value: never older than its key
-    body, packed = selectors.cached_by_slug(slug, name, encoded)
-    response = compressed_response(request, body, packed, content_type="application/json")
-    hall_cache.mark(response, slug, revision)
-    return response
-
-
 @require_GET
 def rotation_json(request, slug):
-    return _json(request, slug, "rotation.json.bytes", selectors.rotation_payload)
+    return public_json(request, slug, "rotation.json", snapshot.rotation_payload, scope="setup")
 
 
 @require_GET
 def standings_json(request, slug):
-    return _json(request, slug, "standings.json.bytes", selectors.standings_payload)
+    return public_json(request, slug, "standings.json", snapshot.standings_payload)
+
+
+@require_GET
+def hall_json(request, slug):
+    """The hand the hall plays now and the tables it waits for (the projector and /hall/
+    refresh from it)."""
+    return public_json(request, slug, "hall.json", snapshot.hall_payload)
 
 
 @require_GET
@@ -50,13 +44,13 @@ def event_list(request):
 
 @require_GET
 def event_home(request, slug):
-    event = selectors.page_event(slug)
-    playoffs = selectors.playoffs(event)
-    standings = selectors.standings(event)
-    advancing = selectors.advancing_tables(event)
+    event = snapshot.page_event(slug)
+    playoffs = snapshot.playoffs(event)
+    standings = snapshot.standings(event)
+    advancing = snapshot.advancing_tables(event)
     context = {
         "event": event,
-        "hands_played": selectors.hands_played(event),
+        "hands_played": snapshot.hands_played(event),
         "hands_total": event.last_hand,
         "standings": standings[:5],
         "playoffs": playoffs,
@@ -69,36 +63,56 @@ def event_home(request, slug):
 
 @require_GET
 def standings_page(request, slug):
-    event = selectors.page_event(slug)
-    playoffs = selectors.playoffs(event)
+    event = snapshot.page_event(slug)
+    playoffs = snapshot.playoffs(event)
     table = standings_table(
-        selectors.standings(event),
-        advancing=selectors.advancing_tables(event),
-        due=selectors.playoff_due_tables(event),
+        snapshot.standings(event),
+        advancing=snapshot.advancing_tables(event),
+        due=snapshot.playoff_due_tables(event),
         event_slug=event.slug,
     )
     RequestConfig(request, paginate=False).configure(table)
     context = {
         "event": event,
         "table": table,
-        "hands_played": selectors.hands_played(event),
+        "hands_played": snapshot.hands_played(event),
         "playoffs": playoffs,
         "playoffs_due": any(not g.places for g in playoffs.groups),
     }
     return render(request, "tournaments/standings.html", context)
 
 
+ROTATION_BLOCK = 25  # home tables a rotation page shows at once: a phone's page stays light
+
+
 @require_GET
 def rotation_page(request, slug):
-    event = selectors.page_event(slug)
-    rotation = selectors.rotation(event)
+    """The rotation, 25 home tables at a time (``?tables=26-50``); ``?table=N`` (from table
+    N's page) shows that table's own line first and the block it is in."""
+    event = snapshot.page_event(slug)
+    rotation = snapshot.rotation(event)
+    blocks = [
+        (first, min(first + ROTATION_BLOCK - 1, event.tables))
+        for first in range(1, event.tables + 1, ROTATION_BLOCK)
+    ]
+    mine = typed_number(request.GET.get("table", ""))
+    if mine is not None and not 1 <= mine <= event.tables:
+        mine = None
+    block = blocks[0]
+    if mine is not None:
+        block = blocks[(mine - 1) // ROTATION_BLOCK]
+    else:
+        asked = request.GET.get("tables", "")
+        block = next((b for b in blocks if asked == f"{b[0]}-{b[1]}"), block)
+    shown = range(block[0], block[1] + 1)
     context = {
         "event": event,
-        "tables": range(1, event.tables + 1),
-        "hands": [
-            {"hand": h, "moves": [h.moves[t] for t in range(1, event.tables + 1)]}
-            for h in rotation.hands
-        ],
+        "tables": shown,
+        "blocks": blocks if len(blocks) > 1 else [],
+        "block": block,
+        "mine": mine,
+        "own": [(h, h.moves[mine]) for h in rotation.hands] if mine else [],
+        "hands": [{"hand": h, "moves": [h.moves[t] for t in shown]} for h in rotation.hands],
     }
     return render(request, "tournaments/rotation.html", context)
 

@@ -3,8 +3,6 @@ results from CSV with a preview, delete an event (staff, typed confirmation)."""
 
 from __future__ import annotations
 
-import json
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -14,9 +12,10 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from .. import permissions, selectors
+from .. import permissions, snapshot
 from ..csv_formats import RESULT_COLUMNS, RESULT_OPTIONAL, CsvErrors, parse_results
 from ..forms import ArchiveForm, DeleteEventForm, ResultsCsvForm
+from ..json_input import JsonRefused, read_json
 from ..models import Event
 from ..rules.errors import RulesError
 from ..services import records
@@ -29,7 +28,7 @@ from .setup import _preview
 def event_archive(request, event: Event):
     """The event's complete archive (the backup ``import_event`` and Restore read back)."""
     response = HttpResponse(
-        selectors.archive_text(event), content_type="application/json; charset=utf-8"
+        snapshot.archive_text(event), content_type="application/json; charset=utf-8"
     )
     response["Content-Disposition"] = f'attachment; filename="{event.slug}-archive.json"'
     return response
@@ -47,8 +46,14 @@ def event_restore(request):
     form = ArchiveForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         try:
-            data = json.loads(form.cleaned_data["archive"].read().decode("utf-8-sig"))
-        except (UnicodeDecodeError, json.JSONDecodeError) as error:
+            data = read_json(form.cleaned_data["archive"].read())
+        except JsonRefused as error:
+            form.add_error(
+                "archive",
+                _("Nothing was restored. This file is not an event archive: %(why)s")
+                % {"why": error.message},
+            )
+        except ValueError as error:  # not UTF-8, not JSON
             form.add_error(
                 "archive",
                 _("This file is not an event archive (not JSON: %(error)s)") % {"error": error},
@@ -77,7 +82,7 @@ def results_import(request, event: Event):
     context = {"event": event, "form": form, "columns": columns}
     if request.method == "POST" and form.is_valid():
         text = form.cleaned_data["text"]
-        hands = len(selectors.rotation(event).hands)
+        hands = len(snapshot.rotation(event).hands)
         try:
             rows = parse_results(text, tables=event.tables, hands=hands)
         except CsvErrors as error:

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import csv
-import io
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -14,8 +11,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from .. import permissions, selectors, services
-from ..csv_formats import PROBLEMS_SHOWN, TEAM_COLUMNS, CsvErrors, delimiter, parse_teams
+from .. import permissions, selectors, services, snapshot
+from ..csv_formats import PROBLEMS_SHOWN, TEAM_COLUMNS, CsvErrors, csv_lines, parse_teams
 from ..csv_formats import teams_template as teams_template_text
 from ..forms import LEVEL_PRESETS, EventCreateForm, EventSettingsForm, TeamsCsvForm
 from ..models import Event
@@ -108,7 +105,7 @@ def setup(request, event: Event):
         "form": form,
         "teams": len(selectors.teams(event)),
         "hands_total": sum(event.day_hand_counts),
-        "hands_played": selectors.hands_played(event),
+        "hands_played": snapshot.hands_played(event),
         "end_error": end_error,
         "typed_end": request.POST.get("after_hand", "") if end_error else "",
     }
@@ -120,10 +117,8 @@ def _preview(text: str, problems: list[str]) -> tuple[list[dict], int]:
     by_line: dict[int, list[str]] = {}
     for problem in problems:  # csv Problems know their line, whatever the reader's language
         by_line.setdefault(getattr(problem, "line", 0), []).append(problem)
-    reader = csv.reader(io.StringIO(text.lstrip("\ufeff")), delimiter=delimiter(text))
     rows, hidden = [], 0
-    for cells in reader:
-        line = reader.line_num
+    for line, cells in csv_lines(text, []):
         if line == 1 or not any(c.strip() for c in cells):
             continue
         if len(rows) < PREVIEW_LINES:
@@ -204,6 +199,6 @@ def tables_assign(request, event: Event):
         "event": event,
         "teams": [{"team": t, "typed": typed[t.pk]} for t in teams],
         "error": error,
-        "started": selectors.hands_played(event) > 0,
+        "started": snapshot.hands_played(event) > 0,
     }
     return render(request, "tournaments/tables_assign.html", context)

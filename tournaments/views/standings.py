@@ -7,11 +7,14 @@ import csv
 from django.http import HttpResponse
 from django.shortcuts import render
 from django.utils import translation
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET
 
-from .. import selectors
+from .. import selectors, snapshot
 from ..rules.event_settings import typed_number
+from ..rules.hall import same_shift
 from ..tables import standings_table
+from .hall_words import MOST_RUNS, waiting_words
 
 
 @require_GET
@@ -19,7 +22,7 @@ def standings_csv(request, slug):
     event = selectors.event_by_slug(slug)
     # The CSV is an interface: its headers and notes stay English whatever the reader's language.
     with translation.override("en-ca"):
-        table = standings_table(selectors.standings(event))
+        table = standings_table(snapshot.standings(event))
         rows = list(table.as_values())
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{event.slug}-standings.csv"'
@@ -52,14 +55,20 @@ def _refresh_seconds(text: str) -> int:
 @require_GET
 def projector(request, slug):
     """Big type for the back of the hall; static/js/projector.js refetches standings.json."""
-    event = selectors.page_event(slug)
-    rows = selectors.standings(event)
+    event = snapshot.page_event(slug)
+    rows = snapshot.standings(event)
+    hall = snapshot.hall_state(event)
     context = {
         "event": event,
         "rows": rows,
-        "advancing": selectors.advancing_tables(event),
+        "waiting_for": waiting_words(
+            hall.waiting, hall.pending, tables=event.tables, hand=hall.current, most_runs=MOST_RUNS
+        )
+        if hall.current
+        else "",
+        "advancing": snapshot.advancing_tables(event),
         "days": max((len(s.days) for s in rows), default=0),
-        "hands_played": selectors.hands_played(event),
+        "hands_played": snapshot.hands_played(event),
         "hands_total": event.last_hand,
         "refresh_seconds": _refresh_seconds(request.GET.get("refresh", "")),
     }
@@ -68,17 +77,53 @@ def projector(request, slug):
 
 @require_GET
 def movement_projector(request, slug):
-    """The movement for the room: the next hand's trump and where each travelling pair goes,
-    in type read across the hall. static/js/movement.js follows the hands as they are entered."""
-    event = selectors.page_event(slug)
-    hands = selectors.rotation(event).hands
-    played = selectors.hands_played(event)
-    hand = hands[played] if played < min(len(hands), event.last_hand) else None
+    """The movement for the room: the hall's hand, its trump and where each travelling pair
+    goes, in type read across the hall (a screenful at a time); one line says it all when
+    every pair moves the same number of tables. ``?table=N`` (from table N's page) puts that
+    table's line first. static/js/movement.js follows the hall as hands are completed."""
+    event = snapshot.page_event(slug)
+    hall = snapshot.hall_state(event)
+    hand = snapshot.rotation(event).hand(hall.current) if hall.current else None
+    mine = typed_number(request.GET.get("table", ""))
+    moves = sorted(hand.moves.items()) if hand else []
+    if mine is not None and 1 <= mine <= event.tables:
+        moves.sort(key=lambda move: move[0] != mine)
+    else:
+        mine = None
     context = {
         "event": event,
         "hand": hand,
-        "moves": sorted(hand.moves.items()) if hand else [],
+        "moves": moves,
+        "mine": mine,
+        "shift": shift_words(hand.moves, event.tables) if hand else "",
+        "waiting_for": waiting_words(
+            hall.waiting, hall.pending, tables=event.tables, most_runs=MOST_RUNS
+        )
+        if hand
+        else "",
         "hands_total": event.last_hand,
         "refresh_seconds": _refresh_seconds(request.GET.get("refresh", "")),
     }
     return render(request, "tournaments/movement_projector.html", context)
+
+
+def shift_words(moves, tables: int) -> str:
+    """'Travelling pairs: move 11 tables up — Table 240 goes to Table 1' when every pair
+    moves the same number of tables round the circle, else ''."""
+    shift = same_shift(moves, tables)
+    if shift is None:
+        return ""
+    if shift <= tables // 2:
+        text = ngettext(
+            "Travelling pairs: move %(n)s table up — Table %(from)s goes to Table %(to)s",
+            "Travelling pairs: move %(n)s tables up — Table %(from)s goes to Table %(to)s",
+            shift,
+        )
+        return text % {"n": shift, "from": tables - shift + 1, "to": 1}
+    down = tables - shift
+    text = ngettext(
+        "Travelling pairs: move %(n)s table down — Table %(from)s goes to Table %(to)s",
+        "Travelling pairs: move %(n)s tables down — Table %(from)s goes to Table %(to)s",
+        down,
+    )
+    return text % {"n": down, "from": 1, "to": shift + 1}

@@ -7,7 +7,6 @@ key, and no other page accepts it. Wrong tokens are counted per client address a
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING
 
 from django.core.cache import cache
@@ -17,11 +16,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
-from .. import selectors
+from .. import selectors, snapshot
+from ..json_input import read_json
 from ..rules.errors import RulesError
+from ..rules.event_settings import typed_number
 from ..rules.flags import flags_won
 from ..rules.types import Trump
 from ..services.table_entry import TableEntry, table_entry_submit
+from .hall_words import MOST_RUNS, next_move_words, waiting_words
 
 if TYPE_CHECKING:
     from ..models import TableToken
@@ -75,7 +77,7 @@ def entry_page(request, token: str):
     row = _token(request, token)
     if row is None:
         return _refusal(
-            request, 404, _("This entry address is not known. Scan the table card again.")
+            request, 404, _("This entry address is not known. Scan the table's entry slip again.")
         )
     if row.revoked_at is not None:
         return _refusal(
@@ -83,7 +85,7 @@ def entry_page(request, token: str):
             403,
             _(
                 "This entry address of table %(table)s was replaced. "
-                "Scan the new table card, or ask the leader."
+                "Scan the new entry slip, or ask the leader."
             )
             % {"table": row.table},
         )
@@ -100,12 +102,20 @@ def entry_page(request, token: str):
 
 
 def _context(event, table: int, request) -> dict:
-    state = selectors.table_state(event, table)
+    state = snapshot.table_state(event, table)
     fixing = request.GET.get("fix") == "1" and state.last_fixable
-    hand = selectors.rotation(event).hand(state.last.hand) if fixing else state.hand
+    hand = snapshot.rotation(event).hand(state.last.hand) if fixing else state.hand
     visitor = hand.visitor_of(table) if hand else None
     team = state.teams.get(visitor) if visitor else None
     last = state.last
+    hall = state.hall
+    waiting_for, next_move = "", ""
+    if hand is None and hall.current is not None and last is not None:
+        # This table is in; the hall still plays its hand: what it waits for, and what next.
+        waiting_for = waiting_words(
+            hall.waiting, hall.pending, tables=event.tables, hand=hall.current, most_runs=MOST_RUNS
+        )
+        next_move = _next_move(event, table, last.hand)
     return {
         "event": event,
         "table": table,
@@ -121,19 +131,32 @@ def _context(event, table: int, request) -> dict:
         "tricks_range": range(14),
         "last": last,
         "last_flags": flags_won(last.visitor_tricks, event.flag_settings) if last else 0,
-        "last_visitor": selectors.rotation(event).hand(last.hand).visitor_of(table)
+        "last_visitor": snapshot.rotation(event).hand(last.hand).visitor_of(table)
         if last
         else None,
+        "hall_hand": hall.current,
+        "waiting_for": waiting_for,
+        "next_move": next_move,
     }
+
+
+def _hand_number(value: object) -> int:
+    """The hand a phone sent: a whole number of at most 5 digits (never 1e400 or true)."""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    number = typed_number(str(value) if isinstance(value, int | str) else "", 5)
+    if number is None or isinstance(value, bool):
+        raise ValueError(value)
+    return number
 
 
 def _submit(request, event, table: int):
     try:
-        body = json.loads(request.body or b"{}")
+        body = read_json(request.body or b"{}")
         if not isinstance(body, dict):
             raise ValueError
-        hand = int(body.get("hand"))
-    except (TypeError, ValueError):
+        hand = _hand_number(body.get("hand"))
+    except ValueError:  # not JSON, too deep, or not an entry (RulesError is a ValueError)
         return JsonResponse(
             {"error": _("The entry could not be read; reload the page.")}, status=400
         )
@@ -159,5 +182,15 @@ def _submit(request, event, table: int):
             "message": _("Saved: hand %(hand)s, visitors %(tricks)s tricks.")
             % {"hand": outcome.hand, "tricks": outcome.visitor_tricks}
             + (" " + _("The leader will check it.") if waiting else ""),
+            "next": _next_move(event, table, outcome.hand),
         }
     )
+
+
+def _next_move(event, table: int, saved: int) -> str:
+    """What the table does after hand ``saved``: where its pair goes, who comes, the trump."""
+    if saved >= event.last_hand:
+        return _("That was the last hand.")
+    rotation = snapshot.rotation(event)
+    after, hand = rotation.hand(saved), rotation.hand(saved + 1)
+    return next_move_words(hand, table, new_day=hand.day != after.day)

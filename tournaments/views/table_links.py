@@ -9,7 +9,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from .. import links, pdf, permissions, selectors
+from .. import links, pdf, permissions, selectors, snapshot
 from ..models import Event
 from ..rules.errors import RulesError
 from ..services import table_entry
@@ -46,7 +46,7 @@ def table_links_page(request, event: Event):
                     request,
                     _(
                         "New entry addresses for %(which)s: the old ones no longer work. "
-                        "Print those table cards again."
+                        "Print those entry slips again."
                     )
                     % {"which": which}
                     if action == "replace"
@@ -57,7 +57,7 @@ def table_links_page(request, event: Event):
         return redirect(here)
     base = links.public_base(request)
     tokens = selectors.entry_tokens(event)
-    teams = selectors.teams_by_table(event)
+    teams = snapshot.teams_by_table(event)
     rows = [
         {
             "table": t,

@@ -29,6 +29,7 @@ class RoundResult:
     points: list[int]
     bonus: int = 0
     unused: Card | None = None
+    melds: tuple[tuple[Meld, ...], ...] = ()  # each player's melds when the round ended
 
 
 @dataclass
@@ -193,7 +194,7 @@ class Game:
 
     def _end_round(self, winner: int | None) -> None:
         points = [sum(meld.points for meld in melds) for melds in self.melds]
-        result = RoundResult(winner, points)
+        result = RoundResult(winner, points, melds=tuple(tuple(melds) for melds in self.melds))
         if winner is not None:
             result.bonus = sum(meld.bonus for meld in self.melds[winner])
             used = sum(len(meld.cards) for meld in self.melds[winner])

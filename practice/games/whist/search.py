@@ -98,6 +98,12 @@ class StrongPlayer:
         # Equal totals: the card best in more layouts, then the one the club player would choose
         return max(legal, key=lambda card: (totals[card], self.wins[card], card == preferred))
 
+    def advise(self, view: PlayerView) -> tuple[Card, int, Counter[Card]]:
+        """The card ``choose`` plays, the layouts it searched (0: nothing to search) and, per
+        card, the layouts in which that card was best: what a hint shows the player."""
+        card = self.choose(view)
+        return card, self.searched, Counter(self.wins) if self.searched else Counter()
+
     def score(self, view: PlayerView, know: Knowledge | None = None) -> Counter[Card]:
         """Double-dummy tricks for each legal card, summed over the sampled layouts."""
         know = know or Knowledge(view)

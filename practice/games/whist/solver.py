@@ -7,6 +7,12 @@ solve never runs concurrently in one DDS instance, and a web process only waits 
 with ``spawn`` (the same on Windows, macOS and Linux, and safe in a threaded server) and
 import endplay once.
 
+The workers end with their server however it ends. A clean stop (Ctrl+C) closes the pool at
+exit; a SIGTERM or SIGHUP, a closed console window on Windows or a crash runs no exit code at
+all, so each worker also watches its parent (``multiprocessing.parent_process().sentinel``: a
+pipe on macOS and Linux, the process handle on Windows) and exits the moment it is gone.
+With the workers gone, multiprocessing's resource tracker sees its last user go and exits too.
+
 A board goes to a worker as plain data: the hands in PBN order from North, the seat on lead
 to the current trick, the trump (``None`` for no-trump) and the cards already played to that
 trick. A worker answers with the double-dummy tricks, for the side on turn, of each legal
@@ -17,7 +23,9 @@ from __future__ import annotations
 
 import atexit
 import multiprocessing
+import multiprocessing.connection
 import os
+import signal
 import threading
 import time
 from collections import deque
@@ -112,6 +120,22 @@ def analyse_plays(board: Board, plays: tuple[str, ...]) -> list[int]:
     return [13 - v if board.leader % 2 == 0 else v for v in values]
 
 
+def watch_parent() -> None:
+    """A worker's first act: leave Ctrl+C to the server (which closes the pool), and exit as
+    soon as the server process is gone, whatever ended it."""
+    parent = multiprocessing.parent_process()
+    if parent is None:  # not started by a pool (a test calling it in-process)
+        return
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    watcher = threading.Thread(target=_exit_with, args=(parent.sentinel,), daemon=True)
+    watcher.start()
+
+
+def _exit_with(sentinel) -> None:
+    multiprocessing.connection.wait([sentinel])  # ready only when the parent has ended
+    os._exit(0)  # no clean-up to run: the worker holds nothing but DDS's memory
+
+
 def _warm() -> int:
     """Import endplay and solve one small board: DDS's first solve sets up its memory (~1 s)."""
     _solve(Board("N:A... K... Q... J...", 0, None))
@@ -134,7 +158,9 @@ class SolverPool:
         with self._lock:
             if self._executor is None:
                 context = multiprocessing.get_context("spawn")
-                self._executor = ProcessPoolExecutor(self.workers, mp_context=context)
+                self._executor = ProcessPoolExecutor(
+                    self.workers, mp_context=context, initializer=watch_parent
+                )
             return self._executor
 
     def warm(self) -> list[Future]:
@@ -165,9 +191,11 @@ class SolverPool:
             self.log.append(interval)
         return results
 
-    def analyse(self, board: Board, plays: tuple[str, ...]) -> list[int]:
-        """``analyse_plays`` in a worker (the benchmark's referee); not timed out."""
-        return self._pool().submit(analyse_plays, board, plays).result()
+    def analyse(
+        self, board: Board, plays: tuple[str, ...], timeout: float | None = None
+    ) -> list[int]:
+        """``analyse_plays`` in a worker (the benchmark's referee, a hand's review)."""
+        return self._pool().submit(analyse_plays, board, plays).result(timeout=timeout)
 
     def close(self) -> None:
         with self._lock:

@@ -13,14 +13,17 @@ import random
 from collections.abc import Iterable, Sequence
 
 from cards import Trump as EventTrump
+from tournaments.rules.flags import DEFAULT_SETTINGS
+from tournaments.rules.flags import flags_won as flags_won  # one rule for the hall and practice
 
 from .cards import Card, Seat, Suit
 
 Trump = Suit | None  # as a hand is played: the trump suit, or None for no trump
 
 TRUMP_CODES = tuple(t.value for t in EventTrump)  # H, S, D, C, NT
-ONE_FLAG_AT = 7
-TWO_FLAGS_AT = 10
+# The hall's flag rule, at the common thresholds (7 tricks for 1 flag, 10 for 2).
+ONE_FLAG_AT = DEFAULT_SETTINGS.one_flag_at
+TWO_FLAGS_AT = DEFAULT_SETTINGS.two_flags_at
 
 
 def parse_trump(code: str) -> Trump:
@@ -79,12 +82,3 @@ def winning_index(cards: Sequence[Card], trump: Trump) -> int:
 def trick_winner(leader: Seat, cards: Sequence[Card], trump: Trump) -> Seat:
     """The seat that wins a trick led by ``leader`` in which ``cards`` were played in turn."""
     return Seat((leader + winning_index(cards, trump)) % 4)
-
-
-def flags_won(visitor_tricks: int) -> int:
-    """Flags the visitors take for their tricks: 2 for 10 or more, 1 for 7 to 9, else 0."""
-    if visitor_tricks >= TWO_FLAGS_AT:
-        return 2
-    if visitor_tricks >= ONE_FLAG_AT:
-        return 1
-    return 0

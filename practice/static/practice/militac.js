@@ -13,7 +13,9 @@
   function cardFace(card, tag) {
     const face = document.createElement(tag);
     face.className = `card company-${card.colour}`;
-    face.innerHTML = '<span class="rank"></span><span class="rank-name"></span><span class="company"></span>';
+    face.innerHTML =
+      '<span class="rank" aria-hidden="true"></span><span class="rank-name" aria-hidden="true"></span>' +
+      '<span class="company" aria-hidden="true"></span>';
     face.querySelector(".rank").textContent = card.rank;
     face.querySelector(".rank-name").textContent = card.short;
     face.querySelector(".company").textContent = card.colour === "president" ? "" : card.company.slice(0, 3);
@@ -48,6 +50,7 @@
     }
     const bidding = data.phase === "bidding";
     $("bidding").hidden = !bidding && !data.bids.length;
+    $("bidding").classList.toggle("done", !bidding); // once bid, the log goes below the hand
     const mine = bidding && data.turn === "S";
     $("bid-form").hidden = !mine;
     const select = $("bid-choice");
@@ -71,7 +74,10 @@
       const button = cardFace(card, "button");
       button.type = "button";
       button.dataset.code = card.code;
-      button.setAttribute("aria-label", card.aide ? say(gettext("%(card)s (the Aide)"), { card: card.words }) : card.words);
+      const words = document.createElement("span");
+      words.className = "visually-hidden";
+      words.textContent = card.aide ? say(gettext("%(card)s (the Aide)"), { card: card.words }) : card.words;
+      button.appendChild(words);
       button.disabled = !card.legal;
       if (card.aide) button.classList.add("aide");
       if (last !== null && card.company !== last) button.classList.add("suit-start");
@@ -82,6 +88,7 @@
 
   function render(data) {
     state = data;
+    root.dataset.phase = data.phase; // while bidding, the empty squad gives way to the hand
     $("contract").textContent = data.contract
       ? say(gettext("%(seat)s: %(card)s"), { seat: SEATS[data.contract.seat], card: data.contract.text })
       : pgettext("contract", "none yet");
@@ -108,9 +115,52 @@
           : "";
     $("summary").hidden = !data.finished;
     root.querySelector(".hand-area").hidden = data.finished;
+    root.querySelector(".table-area").hidden = data.finished;
     if (data.finished) {
       $("summary-text").textContent = data.summary.text;
+      renderReview(data.summary.review);
       $("summary").focus();
+    }
+  }
+
+  /* After the deal: why the bid made or failed, and every squad with the side that took it. */
+  function renderReview(review) {
+    const lines = $("review-lines");
+    lines.replaceChildren();
+    for (const text of review.lines) {
+      const line = document.createElement("p");
+      line.textContent = text;
+      lines.appendChild(line);
+    }
+    $("squad-review").hidden = !review.squads.length;
+    const body = $("squad-list").querySelector("tbody");
+    body.replaceChildren();
+    for (const squad of review.squads) {
+      const row = document.createElement("tr");
+      row.className = squad.ours ? "ours" : "theirs";
+      const number = document.createElement("th");
+      number.scope = "row";
+      number.textContent = squad.number;
+      const taken = document.createElement("span");
+      taken.className = "visually-hidden";
+      taken.textContent = ", " + say(gettext("taken by %(side)s"), { side: SIDES[squad.winner] });
+      number.appendChild(taken);
+      row.appendChild(number);
+      for (const seat of ["N", "E", "S", "W"]) {
+        const play = squad.plays.find((p) => p.seat === seat);
+        const cell = document.createElement("td");
+        const face = document.createElement("span");
+        face.className = `review-card company-${play.card.colour}` + (seat === squad.winner ? " won" : "") + (seat === squad.leader ? " led" : "");
+        face.setAttribute("aria-hidden", "true");
+        face.textContent = play.card.colour === "president" ? play.card.short : `${play.card.rank}${play.card.company.slice(0, 1)}`;
+        const words = document.createElement("span");
+        words.className = "visually-hidden";
+        words.textContent =
+          play.card.words + (seat === squad.leader ? ", " + gettext("led") : "") + (seat === squad.winner ? ", " + gettext("won the squad") : "");
+        cell.append(face, words);
+        row.appendChild(cell);
+      }
+      body.appendChild(row);
     }
   }
 
@@ -141,13 +191,14 @@
   $("hand").addEventListener("click", (event) => {
     const button = event.target.closest("button[data-code]");
     if (!button || button.disabled || !state) return;
-    table.move(`${state.phase === "aide" ? "discard" : "play"} ${button.dataset.code}`);
+    const aide = state.phase === "aide"; // the bidder discards, then leads the first squad
+    table.move(`${aide ? "discard" : "play"} ${button.dataset.code}`, aide);
   });
   $("bid-button").addEventListener("click", () => table.move(`bid ${$("bid-choice").value}`));
   $("pass-button").addEventListener("click", () => table.move("pass"));
   const start = (resume) => {
     $("summary").hidden = true;
-    table.start({ deal: Number(root.dataset.deal), level: root.dataset.level, resume });
+    table.start(resume);
   };
   $("replay").addEventListener("click", () => start(false));
   start(true);

@@ -10,7 +10,8 @@
   function cardFace(card, tag) {
     const face = document.createElement(tag);
     face.className = "card" + (card.red ? " red" : "") + (card.wild ? " wild" : "");
-    face.innerHTML = '<span class="label"></span><span class="points"></span>';
+    face.innerHTML = '<span class="label" aria-hidden="true"></span><span class="points" aria-hidden="true"></span>';
+    if (card.label.length > 5) face.classList.add("long");
     face.querySelector(".label").textContent = card.label;
     face.querySelector(".points").textContent = card.wild
       ? gettext("wild")
@@ -61,11 +62,15 @@
     const hand = $("hand");
     hand.replaceChildren();
     const meldTime = data.your_turn && data.phase === "meld";
+    hand.classList.toggle("viewing", !meldTime); // read your cards while the others play
     for (const card of data.hand) {
       const button = cardFace(card, "button");
       button.type = "button";
       button.dataset.code = card.code;
-      button.setAttribute("aria-label", card.words);
+      const words = document.createElement("span");
+      words.className = "visually-hidden";
+      words.textContent = card.words;
+      button.appendChild(words);
       button.setAttribute("aria-pressed", chosen.has(card.code) ? "true" : "false");
       button.disabled = !meldTime;
       if (card.code === data.taken) button.classList.add("taken");
@@ -89,15 +94,7 @@
     root.querySelector(".piles").hidden = data.round_over;
     if (!data.round_over) return;
     const last = data.rounds[data.rounds.length - 1];
-    let text = last.text;
-    if (data.finished) {
-      const leaders = data.leaders.join(gettext(" and "));
-      text +=
-        " " +
-        (data.leaders.length > 1
-          ? say(gettext("Game over: %(leaders)s share the win."), { leaders })
-          : say(gettext("Game over: %(leaders)s wins."), { leaders }));
-    }
+    const text = data.finished ? `${last.text} ${data.game_over}` : last.text;
     $("summary-title").textContent = data.finished
       ? gettext("Game over")
       : say(gettext("Round %(round)s over"), { round: data.rounds.length });
@@ -108,7 +105,46 @@
     const total = `<tr class="total"><th scope="row">${gettext("Total")}</th>${data.totals.map((t) => `<td>${t}</td>`).join("")}</tr>`;
     table.innerHTML = `${head}<tbody>${rows.join("")}${total}</tbody>`;
     $("next-round").hidden = data.finished;
+    renderRounds(data);
     summary.focus();
+  }
+
+  /* Each round's melds, player by player, and how each score was made (latest round first). */
+  function renderRounds(data) {
+    const area = $("round-review");
+    area.replaceChildren();
+    [...data.rounds].reverse().forEach((round, back) => {
+      const box = document.createElement("section");
+      box.className = "round-review";
+      const title = document.createElement("h3");
+      title.textContent = say(gettext("Round %(round)s"), { round: data.rounds.length - back });
+      const said = document.createElement("p");
+      said.textContent = round.text;
+      box.append(title, said);
+      for (const player of round.players) {
+        const row = document.createElement("div");
+        row.className = "round-player";
+        const name = document.createElement("h4");
+        name.textContent = say(gettext("%(name)s: %(points)s points"), { name: player.name, points: player.points });
+        row.appendChild(name);
+        for (const meld of player.melds) {
+          const group = document.createElement("div");
+          group.className = "meld";
+          group.setAttribute("role", "img");
+          group.setAttribute(
+            "aria-label",
+            say(gettext("%(kind)s of %(cards)s"), { kind: meld.kind, cards: meld.cards.map((c) => c.words).join(", ") }),
+          );
+          for (const card of meld.cards) group.appendChild(cardFace(card, "div"));
+          row.appendChild(group);
+        }
+        const line = document.createElement("p");
+        line.textContent = player.line;
+        row.appendChild(line);
+        box.appendChild(row);
+      }
+      area.appendChild(box);
+    });
   }
 
   function render(data) {
@@ -134,7 +170,10 @@
       const face = cardFace(data.discard_top, "span");
       top.className = face.className;
       top.append(...face.childNodes);
-      top.setAttribute("aria-label", say(gettext("Take the %(card)s from the discard pile"), { card: data.discard_top.words }));
+      const words = document.createElement("span");
+      words.className = "visually-hidden";
+      words.textContent = say(gettext("Take the %(card)s from the discard pile"), { card: data.discard_top.words });
+      top.appendChild(words);
     }
     top.disabled = !drawTime || !data.discard_top;
     $("hint").textContent =
@@ -163,16 +202,10 @@
     button.setAttribute("aria-pressed", chosen.has(code) ? "true" : "false");
     updateActions();
   });
-  $("draw-stock").addEventListener("click", () => table.move("draw stock"));
-  $("draw-discard").addEventListener("click", () => table.move("draw discard"));
-  $("meld-button").addEventListener("click", () => table.move(`meld ${[...chosen].join(" ")}`));
+  $("draw-stock").addEventListener("click", () => table.move("draw stock", true));
+  $("draw-discard").addEventListener("click", () => table.move("draw discard", true));
+  $("meld-button").addEventListener("click", () => table.move(`meld ${[...chosen].join(" ")}`, true));
   $("discard-button").addEventListener("click", () => table.move(`discard ${[...chosen][0]}`));
   $("next-round").addEventListener("click", () => table.move("next round"));
-  table.start({
-    deal: Number(root.dataset.deal),
-    level: root.dataset.level,
-    pack: root.dataset.pack,
-    players: Number(root.dataset.players),
-    resume: true,
-  });
+  table.start(true); // a reload resumes the game where it stood
 })();

@@ -1,12 +1,15 @@
 /* Practice table: draws the state the server sends and plays the computer's cards in turn.
-   The server decides everything; this page only shows it and posts South's card. Its words
-   come from Django's JavaScript catalog (gettext, interpolate), loaded before this file. */
+   The server decides everything; this page only shows it and posts South's card, hint and
+   undo. Every request names the deal (number, trump, level) and the moves this tab has seen,
+   so another tab on another deal never mixes with it, and one that fell behind is told.
+   Its words come from Django's JavaScript catalog (gettext, interpolate), loaded first. */
 (function () {
   "use strict";
   const root = document.getElementById("practice");
   if (!root) return;
   const $ = (id) => document.getElementById(id);
   const SEATS = { N: gettext("North"), E: gettext("East"), S: gettext("South"), W: gettext("West") };
+  const NEXT = { N: "E", E: "S", S: "W", W: "N" };
   const say = (text, values) => interpolate(text, values, true); // text: gettext("…")
   const params = new URLSearchParams(window.location.search);
   const number = (name, fallback) =>
@@ -15,11 +18,14 @@
   // A finished trick stays until the table is tapped or this many ms pass (none at pace=0).
   const hold = number("hold", pace === 0 ? 0 : 2000);
   const csrf = root.querySelector("input[name=csrfmiddlewaretoken]").value;
+  const identity = { deal: Number(root.dataset.deal), level: root.dataset.level };
+  if (root.dataset.trump) identity.trump = root.dataset.trump;
   let busy = false;
   let held = null; // ends the wait on a finished trick early when the table is tapped
   let cards = {}; // South's cards by code, to show a played card at once
   let trickSoFar = [];
   let lastTrick = null;
+  let made = null; // moves made in the deal as this tab last saw it
 
   const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
   const sideName = (seat) => (seat === "N" || seat === "S" ? gettext("North-South") : gettext("East-West"));
@@ -27,10 +33,12 @@
   const seatCard = (seat, card) => say(gettext("%(seat)s: %(card)s"), { seat: SEATS[seat], card: card.words });
 
   async function post(url, body) {
+    const sent = { ...identity, ...body };
+    if (made !== null && !("resume" in body)) sent.after = made;
     const response = await fetch(url, {
       method: "POST",
       headers: { "Content-Type": "application/json", "X-CSRFToken": csrf },
-      body: JSON.stringify(body),
+      body: JSON.stringify(sent),
       credentials: "same-origin",
     });
     const data = await response.json();
@@ -40,7 +48,7 @@
   function cardFace(card, tag) {
     const face = document.createElement(tag);
     face.className = "card" + (card.red ? " red" : "");
-    face.innerHTML = '<span class="rank"></span><span class="suit"></span>';
+    face.innerHTML = '<span class="rank" aria-hidden="true"></span><span class="suit" aria-hidden="true"></span>';
     face.querySelector(".rank").textContent = card.rank;
     face.querySelector(".suit").textContent = card.suit;
     return face;
@@ -103,9 +111,19 @@
     $("announce").textContent = text;
   }
 
+  function setTurn(text, yours) {
+    $("turn").textContent = text;
+    $("turn").classList.toggle("yours", yours);
+  }
+
   function setTricks(tricks) {
     $("tricks-ns").textContent = tricks.ns;
     $("tricks-ew").textContent = tricks.ew;
+  }
+
+  function clearHint() {
+    $("hint-text").textContent = "";
+    for (const b of $("hand").querySelectorAll(".hinted")) b.classList.remove("hinted");
   }
 
   function renderHand(state) {
@@ -117,7 +135,10 @@
       const button = cardFace(card, "button");
       button.type = "button";
       button.dataset.code = card.code;
-      button.setAttribute("aria-label", card.words);
+      const words = document.createElement("span");
+      words.className = "visually-hidden";
+      words.textContent = card.words;
+      button.appendChild(words);
       button.disabled = busy || !card.legal;
       if (lastSuit !== null && card.suit !== lastSuit) button.classList.add("suit-start");
       lastSuit = card.suit;
@@ -140,7 +161,14 @@
     return state.trump.code === "NT" ? state.trump.name : `${state.trump.symbol} ${state.trump.name}`;
   }
 
+  function setButtons(state) {
+    const yours = state.turn === "S" && !state.finished && !busy;
+    $("hint-button").disabled = !yours;
+    $("undo-button").disabled = busy || !state.can_undo;
+  }
+
   function render(state) {
+    made = state.made;
     brief(state);
     cards = Object.fromEntries(state.hand.map((card) => [card.code, card]));
     trickSoFar = state.trick.plays.slice();
@@ -150,31 +178,36 @@
     $("trump").className = state.trump.code === "H" || state.trump.code === "D" ? "red" : "";
     setTricks(state.tricks);
     clearTrick();
+    clearHint();
     for (const play of state.trick.plays) showPlayed(play.seat, play.card);
     let turn;
     if (state.finished) turn = gettext("Hand over");
     else if (state.turn === "S") turn = say(gettext("Your turn — trick %(trick)s of 13"), { trick: state.trick_number });
     else turn = say(gettext("%(seat)s to play"), { seat: SEATS[state.turn] });
-    $("turn").textContent = turn;
-    $("turn").classList.toggle("yours", state.turn === "S" && !state.finished);
+    setTurn(turn, state.turn === "S" && !state.finished);
     renderHand(state);
+    setButtons(state);
     const summary = $("summary");
     summary.hidden = !state.finished;
     root.querySelector(".hand-area").hidden = state.finished;
+    root.querySelector(".table-area").hidden = state.finished;
     if (state.finished) {
       const s = state.summary;
       $("summary-tricks").textContent = say(gettext("North-South took %(ns_tricks)s tricks, East-West %(ew_tricks)s."), s);
       $("summary-flags").textContent = s.text;
-      $("summary-par").textContent = s.par_text || "";
       summary.focus();
+      window.WhistReview.show(state, root.dataset.reviewUrl, identity);
     }
   }
 
-  async function animate(steps) {
+  /* Show the cards just played one by one; after the hand's last card the computers' cards go
+     at twice the pace and the trick is not held: the review shows every trick anyway. */
+  async function animate(steps, finished) {
+    const last = steps[steps.length - 1];
     for (const step of steps) {
       if (step.seat !== "S") {
-        $("turn").textContent = say(gettext("%(seat)s to play"), { seat: SEATS[step.seat] });
-        await wait(pace);
+        setTurn(say(gettext("%(seat)s to play"), { seat: SEATS[step.seat] }), false);
+        await wait(finished ? pace / 2 : pace);
       }
       if ($("trick-note").textContent) clearTrick();
       showPlayed(step.seat, step.card);
@@ -193,39 +226,43 @@
           step.winner === "S"
             ? say(gettext("You win the trick for %(side)s."), { side: sideName(step.winner) })
             : say(gettext("%(seat)s wins the trick for %(side)s."), { seat: SEATS[step.winner], side: sideName(step.winner) });
-        $("trick-note").textContent = hold > 0 ? `${note} ${gettext("Tap to go on.")}` : note;
         announce(note);
+        if (finished && step === last) break;
+        $("trick-note").textContent = hold > 0 ? `${note} ${gettext("Tap to go on.")}` : note;
         await holdTrick();
         clearTrick();
       }
     }
   }
 
-  async function run(request) {
+  function lock() {
     busy = true;
-    for (const b of $("hand").querySelectorAll("button")) b.disabled = true;
+    for (const b of root.querySelectorAll("#hand button, .coach-actions button:not(#last-trick-button)")) b.disabled = true;
+  }
+
+  async function run(request, done) {
+    lock();
     try {
       const { ok, data } = await request;
+      busy = false;
       if (!ok) {
         announce(data.error || gettext("That card cannot be played now."));
-        busy = false;
         if (data.hand) render(data);
         return;
       }
-      await animate(data.steps || []);
-      busy = false;
+      await animate(data.steps || [], data.finished);
       render(data);
+      if (done) done(data);
     } catch (error) {
       busy = false;
       announce(gettext("The table could not reach the server. Try again."));
     }
   }
 
-  function start() {
-    const body = { deal: Number(root.dataset.deal), level: root.dataset.level };
-    if (root.dataset.trump) body.trump = root.dataset.trump;
+  function start(resume) {
     $("summary").hidden = true;
-    return run(post(root.dataset.startUrl, body));
+    made = null;
+    return run(post(root.dataset.startUrl, { resume }));
   }
 
   $("hand").addEventListener("click", (event) => {
@@ -233,11 +270,31 @@
     if (!button || button.disabled || busy) return;
     const card = cards[button.dataset.code];
     const request = post(root.dataset.playUrl, { card: button.dataset.code });
-    // The card leaves the hand at once; the server's answer follows.
+    // The card leaves the hand and the turn passes at once; the server's answer follows.
     if ($("trick-note").textContent || trickSoFar.length === 4) clearTrick();
     button.remove();
+    clearHint();
     if (card) showPlayed("S", card);
+    const last = trickSoFar.length === 3;
+    setTurn(last ? gettext("Trick complete") : say(gettext("%(seat)s to play"), { seat: SEATS[NEXT.S] }), false);
     run(request);
+  });
+
+  $("hint-button").addEventListener("click", () => {
+    if (busy) return;
+    run(post(root.dataset.hintUrl, {}), (data) => {
+      $("hint-text").textContent = data.hint.text; // a live region: read out once
+      const button = $("hand").querySelector(`button[data-code="${data.hint.card}"]`);
+      if (button) {
+        button.classList.add("hinted");
+        button.focus({ preventScroll: true });
+      }
+    });
+  });
+
+  $("undo-button").addEventListener("click", () => {
+    if (busy) return;
+    run(post(root.dataset.undoUrl, {}), () => announce(gettext("Your last card is taken back: play again.")));
   });
 
   $("table").addEventListener("click", () => {
@@ -260,6 +317,6 @@
     event.preventDefault();
   });
 
-  $("replay").addEventListener("click", () => start());
-  start(); // the deal's address always deals it afresh
+  $("replay").addEventListener("click", () => start(false));
+  start(true); // a reload resumes the deal where it stood; Replay deals it afresh
 })();

@@ -1,14 +1,17 @@
 from __future__ import annotations
 
-from django.core.management.base import BaseCommand, CommandError
-from django.utils.translation import gettext
+from django.core.management.base import CommandError
+from django.utils.translation import gettext, gettext_lazy
 
 from tournaments import backups
+from tournaments.management.base import AppCommand
 from tournaments.models import Event
 
 
-class Command(BaseCommand):
-    help = "Write a backup of every event now to the backups folder (kept for good)"
+class Command(AppCommand):
+    help = gettext_lazy(
+        "Write a backup of every event now to the backups folder; these copies are kept for good."
+    )
 
     def handle(self, *args, **o):
         if backups.folder() is None:

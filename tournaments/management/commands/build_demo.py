@@ -1,16 +1,19 @@
 from __future__ import annotations
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 from django.db import transaction
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
 from tournaments.archive import dumps, export_event
 from tournaments.demo import DEMO_ARCHIVES, build_area, build_provincial
+from tournaments.management.base import AppCommand
 from tournaments.models import Event
 
 
-class Command(BaseCommand):
-    help = "Rebuild the demo archives in fixtures/ from their fixed seeds (needs an empty database)"
+class Command(AppCommand):
+    help = gettext_lazy(
+        "Rebuild the demo archives in fixtures/ from their fixed seeds, on an empty database."
+    )
 
     def handle(self, *args, **o):
         if Event.objects.filter(slug__in=["provincial-demo", "area-demo"]).exists():

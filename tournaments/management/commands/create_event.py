@@ -1,14 +1,18 @@
 from __future__ import annotations
 
-from django.core.management.base import BaseCommand, CommandError
-from django.utils.translation import gettext
+from datetime import date
+
+from django.core.management.base import CommandError
+from django.utils.translation import gettext, gettext_lazy
 
 from tournaments.csv_formats import parse_pattern
+from tournaments.management.base import AppCommand
 from tournaments.models import Level
 from tournaments.rules.errors import RulesError
 from tournaments.services import event_create
+from tournaments.services.seasons import season_named
 
-from .import_teams import read_text
+from .import_teams import read_csv
 
 
 def _numbers(text: str, option: str) -> list[int]:
@@ -25,29 +29,55 @@ def _numbers(text: str, option: str) -> list[int]:
     return numbers
 
 
-class Command(BaseCommand):
-    help = "Create an event and its rotation, e.g. --tables 16 --hands-per-day 30,20"
+def season_options(o: dict) -> dict:
+    """``--season`` and ``--first-day`` as event settings (a bad day names the option)."""
+    found = {}
+    if o.get("season"):
+        found["season"] = season_named(o["season"])
+    if o.get("first_day"):
+        try:
+            found["starts_on"] = date.fromisoformat(o["first_day"])
+        except ValueError:
+            raise CommandError(
+                gettext("--first-day: a date such as 2027-05-14, not %(day)r")
+                % {"day": o["first_day"]}
+            ) from None
+    return found
+
+
+class Command(AppCommand):
+    help = gettext_lazy(
+        "Create an event and its rotation, for example with --tables 16 --hands-per-day 30,20."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("--name", required=True)
         parser.add_argument("--slug", required=True)
         parser.add_argument("--tables", type=int, required=True)
-        parser.add_argument("--hands-per-day", required=True, help="e.g. 30 or 30,20")
-        parser.add_argument("--sessions-per-day", help="e.g. 2,1 (default: 2 for 30+ hands)")
+        parser.add_argument("--hands-per-day", required=True, help=gettext("e.g. 30 or 30,20"))
+        parser.add_argument(
+            "--sessions-per-day", help=gettext("e.g. 2,1 (default: 2 for 30+ hands)")
+        )
         parser.add_argument("--pattern", default="standard", choices=["standard", "custom"])
         parser.add_argument(
             "--pattern-file",
-            help="with --pattern custom: CSV with header hand,1,2,...,N giving, for each hand, "
-            "the table each home table's travelling pair visits",
+            help=gettext(
+                "with --pattern custom: CSV with header hand,1,2,...,N giving, for each hand, "
+                "the table each home table's travelling pair visits"
+            ),
         )
-        parser.add_argument("--trumps", default="H,S,D,C", help="e.g. H,S,D,C,NT or CUT")
+        parser.add_argument("--trumps", default="H,S,D,C", help=gettext("e.g. H,S,D,C,NT or CUT"))
         parser.add_argument(
             "--alternate-pairs",
             action="store_true",
-            help="travelling pair alternates AB, XY, AB, ...",
+            help=gettext("travelling pair alternates AB, XY, AB, ..."),
         )
         parser.add_argument("--level", choices=Level.values, default=Level.CLUB)
         parser.add_argument("--flags-per-table", type=int, default=12)
+        parser.add_argument(
+            "--season", help=gettext('e.g. "55 Plus Summer Games 2027" (default: the year)')
+        )
+        parser.add_argument("--first-day", help=gettext("YYYY-MM-DD, for the season's calendar"))
 
     def handle(self, *args, **o):
         custom = None
@@ -55,7 +85,7 @@ class Command(BaseCommand):
             raise CommandError(gettext("--pattern custom goes with --pattern-file FILE.csv"))
         try:
             if o["pattern_file"]:
-                custom = parse_pattern(read_text(o["pattern_file"]), tables=o["tables"])
+                custom = parse_pattern(read_csv(o["pattern_file"])[0], tables=o["tables"])
             event = event_create(
                 name=o["name"],
                 slug=o["slug"],
@@ -72,6 +102,7 @@ class Command(BaseCommand):
                 alternate_pairs=o["alternate_pairs"],
                 level=o["level"],
                 flags_per_table=o["flags_per_table"],
+                **season_options(o),
             )
         except RulesError as error:
             problems = getattr(error, "problems", None) or [error.message]

@@ -3,21 +3,24 @@ from __future__ import annotations
 import getpass
 import os
 
-from django.core.management.base import BaseCommand, CommandError
-from django.utils.translation import gettext
+from django.core.management.base import CommandError
+from django.utils.translation import gettext, gettext_lazy
 
+from tournaments.management.base import AppCommand
 from tournaments.rules.errors import RulesError
 from tournaments.services import accounts
 
 
-class Command(BaseCommand):
-    help = (
+class Command(AppCommand):
+    help = gettext_lazy(
         "Create the leader's own account (staff: creates events and accounts). Asks for the "
         "password, or reads WHIST_LEADER_PASSWORD where nobody is at the keyboard."
     )
 
     def add_arguments(self, parser):
-        parser.add_argument("--username", help="the leader's user name (asked when left out)")
+        parser.add_argument(
+            "--username", help=gettext("the leader's user name (asked when left out)")
+        )
 
     def handle(self, *args, **o):
         username = o["username"] or input(gettext("Leader's user name: ")).strip()

@@ -1,25 +1,26 @@
 from __future__ import annotations
 
-from django.core.management.base import BaseCommand, CommandError
-from django.utils.translation import gettext
+from django.core.management.base import CommandError
+from django.utils.translation import gettext, gettext_lazy
 
+from tournaments.management.base import AppCommand
 from tournaments.rules.errors import RulesError
 from tournaments.services.end_play import play_end, play_resume
 
 from .import_teams import event_or_error
 
 
-class Command(BaseCommand):
-    help = (
+class Command(AppCommand):
+    help = gettext_lazy(
         "End play early at the leader's direction (rule 11(d)): the event is finished after "
         "hand N. --resume takes it back while no playoff is recorded."
     )
 
     def add_arguments(self, parser):
-        parser.add_argument("slug")
+        parser.add_argument("slug", help=gettext("the event's short name, such as area-5-2026"))
         group = parser.add_mutually_exclusive_group(required=True)
-        group.add_argument("--after-hand", type=int, help="the last hand played")
-        group.add_argument("--resume", action="store_true", help="play every hand again")
+        group.add_argument("--after-hand", type=int, help=gettext("the last hand played"))
+        group.add_argument("--resume", action="store_true", help=gettext("play every hand again"))
 
     def handle(self, *args, **o):
         event = event_or_error(o["slug"])

@@ -2,19 +2,22 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from django.core.management.base import BaseCommand
+from django.utils.translation import gettext, gettext_lazy
 
 from tournaments.archive import dumps, export_event
+from tournaments.management.base import AppCommand
 
 from .import_teams import event_or_error
 
 
-class Command(BaseCommand):
-    help = "Write an event's complete archive as JSON (to standard output or --out FILE)"
+class Command(AppCommand):
+    help = gettext_lazy(
+        "Write an event's complete archive as JSON, to the screen or to the file that --out names."
+    )
 
     def add_arguments(self, parser):
-        parser.add_argument("slug")
-        parser.add_argument("--out", help="file to write instead of standard output")
+        parser.add_argument("slug", help=gettext("the event's short name, such as area-5-2026"))
+        parser.add_argument("--out", help=gettext("file to write instead of standard output"))
 
     def handle(self, *args, **o):
         text = dumps(export_event(event_or_error(o["slug"])))

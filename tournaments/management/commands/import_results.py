@@ -1,31 +1,32 @@
 from __future__ import annotations
 
-from django.core.management.base import BaseCommand
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
 from tournaments.csv_formats import parse_results
+from tournaments.management.base import AppCommand
 from tournaments.models import Hand
 from tournaments.rules.errors import RulesError
 from tournaments.services import ResultEntry, results_record
 
-from .import_teams import event_or_error, nothing_imported, read_text
+from .import_teams import event_or_error, nothing_imported, read_csv
 
 
-class Command(BaseCommand):
-    help = (
-        "Import results from CSV: hand,table,visitor_tricks[,visitor_revokes,host_revokes]; "
-        "a row for a hand and table already entered replaces it"
+class Command(AppCommand):
+    help = gettext_lazy(
+        "Import results from a CSV file with the header hand,table,visitor_tricks and, "
+        "if needed, visitor_revokes,host_revokes. A row for a hand and table already "
+        "entered replaces it."
     )
 
     def add_arguments(self, parser):
-        parser.add_argument("slug")
-        parser.add_argument("file")
+        parser.add_argument("slug", help=gettext("the event's short name, such as area-5-2026"))
+        parser.add_argument("file", help=gettext("the results file (CSV)"))
 
     def handle(self, *args, **o):
         event = event_or_error(o["slug"])
         hands = Hand.objects.filter(event=event).count()
         try:
-            rows = parse_results(read_text(o["file"]), tables=event.tables, hands=hands)
+            rows = parse_results(read_csv(o["file"])[0], tables=event.tables, hands=hands)
             saved = results_record(
                 event=event,
                 actor=None,

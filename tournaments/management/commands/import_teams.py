@@ -2,10 +2,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from django.core.management.base import BaseCommand, CommandError
-from django.utils.translation import gettext
+from django.core.management.base import CommandError
+from django.utils.translation import gettext, gettext_lazy
 
 from tournaments.csv_formats import decode, parse_teams
+from tournaments.management.base import AppCommand
 from tournaments.models import Event
 from tournaments.rules.errors import RulesError
 from tournaments.services import teams_replace
@@ -37,6 +38,12 @@ def read_bytes(path: str) -> bytes:
         raise cannot_read(path, error) from None
 
 
+def read_csv(path: str) -> tuple[str, str]:
+    """A CSV file's text and the encoding it was read with (UTF-8, UTF-16, Windows-1252...),
+    as the pages read an upload."""
+    return decode(read_bytes(path))
+
+
 def read_text(path: str) -> str:
     try:
         return Path(path).read_text(encoding="utf-8-sig")
@@ -44,17 +51,20 @@ def read_text(path: str) -> str:
         raise cannot_read(path, error) from None
 
 
-class Command(BaseCommand):
-    help = "Replace an event's teams from CSV: table,team,zone,player_a,player_b,player_x,player_y"
+class Command(AppCommand):
+    help = gettext_lazy(
+        "Replace an event's teams from a CSV file with the header "
+        "table,team,zone,player_a,player_b,player_x,player_y."
+    )
 
     def add_arguments(self, parser):
-        parser.add_argument("slug")
-        parser.add_argument("file")
+        parser.add_argument("slug", help=gettext("the event's short name, such as area-5-2026"))
+        parser.add_argument("file", help=gettext("the teams file (CSV)"))
 
     def handle(self, *args, **o):
         event = event_or_error(o["slug"])
         try:
-            text, encoding = decode(read_bytes(o["file"]))
+            text, encoding = read_csv(o["file"])
             rows = parse_teams(text, tables=event.tables)
             teams = teams_replace(event=event, rows=rows, actor=None)
         except RulesError as error:

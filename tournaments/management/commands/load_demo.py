@@ -3,18 +3,21 @@ from __future__ import annotations
 import json
 
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
 from tournaments.archive import import_event
 from tournaments.demo import DEMO_ARCHIVES
+from tournaments.management.base import AppCommand
+from tournaments.management.hints import start_hint
 from tournaments.models import Event, EventRole, Role
 from tournaments.services.accounts import DEMO_PASSWORD, DEMO_USER
 from tournaments.services.table_entry import table_tokens_issue
 
 
-class Command(BaseCommand):
-    help = "Load the demo events into an empty database and create the demo leader account"
+class Command(AppCommand):
+    help = gettext_lazy(
+        "Load the demo events into an empty database and create the demo leader account."
+    )
 
     def handle(self, *args, **o):
         if not Event.objects.exists():
@@ -33,6 +36,7 @@ class Command(BaseCommand):
             )
         text = gettext(
             "Demo leader login: user %(user)r, password %(password)r "
-            "(leads the demo events only; `make hall` asks for your own leader login)"
+            "(leads the demo events only; %(hall)s asks for your own leader login)"
         )
-        self.stdout.write(text % {"user": DEMO_USER, "password": DEMO_PASSWORD})
+        values = {"user": DEMO_USER, "password": DEMO_PASSWORD, "hall": start_hint("hall")}
+        self.stdout.write(text % values)

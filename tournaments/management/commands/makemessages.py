@@ -4,10 +4,11 @@ launcher's console text.
 The pure rules cannot import Django's gettext; their messages are marked by being the first
 argument of ``RulesError(...)`` or ``Phrase(...)`` (see rules/errors.py), or by the no-op
 ``gettext_noop`` (which Django's makemessages already collects), and translated when read.
-``whistdirector/launch.py`` (what ``whist-director hall`` prints) and the practice room's app
-(``practice/``: its pages, messages and scripts) sit outside this app; their strings join its
-catalog, so the product keeps one French catalog and one glossary (run from inside
-tournaments/, as ``make messages`` does).
+``whistdirector/launch.py``, ``console.py`` (what ``whist-director hall`` prints) and
+``config.py`` (its configuration errors), and the practice room's app (``practice/``: its
+pages, messages and scripts) sit outside this app; their strings join its catalog, so the
+product keeps one French catalog and one glossary (run from inside tournaments/, as ``make
+messages`` does).
 """
 
 import os
@@ -16,7 +17,8 @@ from pathlib import Path
 from django.core.management.commands import makemessages
 
 ROOT = Path(__file__).resolve().parents[3]
-LAUNCHER = ROOT / "whistdirector" / "launch.py"
+LAUNCHER = ROOT / "whistdirector"
+LAUNCHER_FILES = ("launch.py", "console.py", "config.py", "server.py")
 PRACTICE = ROOT / "practice"
 
 
@@ -38,8 +40,10 @@ class Command(makemessages.Command):
                 for f in super().find_files(str(PRACTICE))
             ]
             if self.domain == "django":
-                launcher = self.translatable_file_class(
-                    os.path.relpath(LAUNCHER.parent), LAUNCHER.name, os.path.abspath("locale")
-                )
-                files.append(launcher)
+                files += [
+                    self.translatable_file_class(
+                        os.path.relpath(LAUNCHER), name, os.path.abspath("locale")
+                    )
+                    for name in LAUNCHER_FILES
+                ]
         return sorted(files)

@@ -3,43 +3,45 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tournaments import pdf
 from tournaments.links import public_base
+from tournaments.management.base import AppCommand
 from tournaments.management.commands.import_teams import event_or_error
 from tournaments.rules.errors import RulesError
 from tournaments.services.table_entry import table_tokens_issue
 
 
-class Command(BaseCommand):
-    help = (
+class Command(AppCommand):
+    help = gettext_lazy(
         "Print an event's table cards, master rotation sheet, movement slips, flag-count "
-        "sheets or standings to a PDF file."
+        "sheets, standings or the tables' entry slips (for their hosts only) to a PDF file."
     )
 
     def add_arguments(self, parser):
-        parser.add_argument("slug")
+        parser.add_argument("slug", help=_("the event's short name, such as area-5-2026"))
         parser.add_argument("--what", required=True, choices=list(pdf.WHATS))
-        parser.add_argument("--out", required=True, help="The PDF file to write.")
-        parser.add_argument("--tables", default="", help="A subset, e.g. 7 or 3,7 or 9-16.")
+        parser.add_argument("--out", required=True, help=_("The PDF file to write."))
+        parser.add_argument("--tables", default="", help=_("A subset, e.g. 7 or 3,7 or 9-16."))
         parser.add_argument("--paper", choices=["letter", "a4"], default="")
         parser.add_argument(
             "--base-url",
             default="",
-            help="Where the tables' QR codes point (default WHIST_PUBLIC_URL, else "
-            f"{pdf.DEFAULT_BASE_URL}).",
+            help=_("Where the tables' QR codes point (default WHIST_PUBLIC_URL, else %(url)s).")
+            % {"url": pdf.DEFAULT_BASE_URL},
         )
         parser.add_argument(
-            "--fill", action="store_true", help="Fill the expected flag counts from the results."
+            "--fill", action="store_true", help=_("Fill the expected flag counts from the results.")
         )
-        parser.add_argument("--session", default="", help="Count sheets for one session: 1.2")
+        parser.add_argument("--session", default="", help=_("Count sheets for one session: 1.2"))
         parser.add_argument(
             "--lang",
             default="",
             choices=sorted(pdf.LANGUAGE_NAMES),
-            help="The printout's language (default: the event's print language).",
+            help=_("The printout's language (default: the event's print language)."),
         )
 
     def handle(self, *args, **o):
@@ -54,7 +56,9 @@ class Command(BaseCommand):
                 session=pdf.parse_session(o["session"]),
                 language=pdf.LANGUAGE_NAMES.get(o["lang"].lower(), ""),
             )
-            if job.what == "cards" and event.table_entry:
+            if job.what == "entry":  # the command line is the leader at the laptop
+                if not event.table_entry:
+                    raise CommandError(_("Table entry is turned off for this event."))
                 table_tokens_issue(event=event, actor=None, tables=job.tables or None)
             body = pdf.render(event, job)
         except RulesError as error:

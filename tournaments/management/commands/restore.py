@@ -1,26 +1,31 @@
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
-from django.core.management.base import BaseCommand, CommandError
-from django.utils.translation import gettext
+from django.core.management.base import CommandError
+from django.utils.translation import gettext, gettext_lazy
 
-from tournaments import backups, selectors
+from tournaments import backups, snapshot
 from tournaments.archive import import_event
+from tournaments.json_input import read_json
+from tournaments.management.base import AppCommand
 from tournaments.models import Event
 from tournaments.rules.errors import RulesError
 
 
-class Command(BaseCommand):
-    help = (
-        "Bring events back into an empty database: the newest backup of every event in the "
-        "backups folder, or the archive files given"
+class Command(AppCommand):
+    help = gettext_lazy(
+        "Bring events back into an empty database: the newest backup of every event in "
+        "the backups folder, or the archive files given."
     )
 
     def add_arguments(self, parser):
-        parser.add_argument("files", nargs="*", help="archives to restore (default: the newest)")
-        parser.add_argument("--from", dest="source", help="the backups folder (a USB stick)")
+        parser.add_argument(
+            "files", nargs="*", help=gettext("archives to restore (default: the newest)")
+        )
+        parser.add_argument(
+            "--from", dest="source", help=gettext("the backups folder (a USB stick)")
+        )
 
     def handle(self, *args, **o):
         if Event.objects.exists():
@@ -36,10 +41,10 @@ class Command(BaseCommand):
             raise CommandError(gettext("No backups found in %(folder)s.") % {"folder": base})
         for path in paths:
             try:
-                event = import_event(json.loads(path.read_text(encoding="utf-8")))
+                event = import_event(read_json(path.read_bytes()))
             except (OSError, ValueError, RulesError) as error:
                 raise CommandError(f"{path}: {error}") from None
-            played = selectors.hands_played(event)
+            played = snapshot.hands_played(event)
             text = gettext("Restored %(event)s (up to hand %(hand)s) from %(path)s")
             self.stdout.write(text % {"event": event.slug, "hand": played, "path": path})
 

@@ -1,33 +1,40 @@
 from __future__ import annotations
 
-from django.core.management.base import BaseCommand, CommandError
-from django.utils.translation import gettext
+from django.core.management.base import CommandError
+from django.utils.translation import gettext, gettext_lazy
 
 from tournaments import links, pdf
+from tournaments.management.base import AppCommand
 from tournaments.management.commands.import_teams import event_or_error
 from tournaments.rules.errors import RulesError
 from tournaments.services.table_entry import table_tokens_issue
 
 
-class Command(BaseCommand):
-    help = (
+class Command(AppCommand):
+    help = gettext_lazy(
         "Print each table's public page and its secret entry address (to send to a table, or "
         "for a leader without a printer). Tables without an entry address get one."
     )
 
     def add_arguments(self, parser):
-        parser.add_argument("slug")
+        parser.add_argument("slug", help=gettext("the event's short name, such as area-5-2026"))
         parser.add_argument(
             "--base-url",
             default="",
-            help="The address phones reach this server at (default WHIST_PUBLIC_URL, else "
-            f"{pdf.DEFAULT_BASE_URL}).",
+            help=gettext(
+                "The address phones reach this server at (default WHIST_PUBLIC_URL, else %(url)s)."
+            )
+            % {"url": pdf.DEFAULT_BASE_URL},
         )
-        parser.add_argument("--tables", default="", help="A subset, e.g. 7 or 3,7 or 9-16.")
+        parser.add_argument(
+            "--tables", default="", help=gettext("A subset, e.g. 7 or 3,7 or 9-16.")
+        )
         parser.add_argument(
             "--new",
             action="store_true",
-            help="Replace the entry addresses of these tables (the old cards stop working).",
+            help=gettext(
+                "Replace the entry addresses of these tables (the old cards stop working)."
+            ),
         )
 
     def handle(self, *args, **o):

@@ -1,4 +1,5 @@
-/* Hand entry grid: Enter moves to the next table, flags preview as you type, live count. */
+/* Hand entry grid: Enter moves to the next table, Ctrl+Enter saves from any field, "/" goes
+   to a table; flags preview as you type, live count, rows from the tables arrive by themselves. */
 (function () {
   "use strict";
   /* gettext, ngettext, interpolate: the page's words (templates/_js_catalog.html). */
@@ -57,8 +58,44 @@
     if (row) preview(row);
     count();
   });
+  // What was typed while the page was still loading (a quick leader on a slow laptop) gets
+  // its preview and count now.
+  tricks.forEach(function (i) {
+    if (i.value.trim() !== (i.dataset.was || "")) preview(i.closest("tr"));
+  });
+  count();
+  var saveStay = document.getElementById("save-stay");
+  var goto = document.getElementById("goto-table");
+  var gotoInput = document.getElementById("goto");
+  var gotoSaid = document.getElementById("goto-said");
+  if (goto && saveStay) goto.hidden = false;  // a page that cannot change has nothing to go to
+  document.addEventListener("keydown", function (e) {
+    if (e.key === "Enter" && (e.ctrlKey || e.metaKey) && saveStay) {
+      e.preventDefault();
+      form.requestSubmit(saveStay);  // Ctrl+Enter saves the hand, whatever has focus
+    } else if (e.key === "/" && !e.ctrlKey && !e.metaKey && !e.altKey && goto && !goto.hidden &&
+               e.target !== gotoInput) {
+      e.preventDefault();
+      gotoInput.focus();
+      gotoInput.select();
+    }
+  });
+  if (goto) goto.addEventListener("submit", function (e) {
+    e.preventDefault();
+    var input = document.getElementById("tricks_" + gotoInput.value.trim());
+    if (!input || !/^\d+$/.test(gotoInput.value.trim())) {
+      gotoSaid.textContent = interpolate(gettext("There is no table %(table)s."),
+        {table: gotoInput.value.trim()}, true);
+      return;
+    }
+    gotoSaid.textContent = "";
+    gotoInput.value = "";
+    input.scrollIntoView({block: "center"});
+    input.focus();
+    input.select();
+  });
   form.addEventListener("keydown", function (e) {
-    if (e.key !== "Enter" || e.target.tagName !== "INPUT") return;
+    if (e.key !== "Enter" || e.ctrlKey || e.metaKey || e.target.tagName !== "INPUT") return;
     e.preventDefault();
     var row = e.target.closest("tr");
     var i = tricks.indexOf(row.querySelector("input.tricks"));
@@ -85,6 +122,7 @@
 
   // Rows entered at the tables arrive by themselves; rows the leader is typing in stay.
   var rowsUrl = form.dataset.rowsUrl, fromTables = document.getElementById("from-tables");
+  var waitingFor = document.getElementById("waiting-for");
   var acceptAll = document.getElementById("accept-all");
   function untouched(row) {
     return Array.prototype.every.call(row.querySelectorAll("input.tricks, input.revokes"),
@@ -144,6 +182,9 @@
           {from_tables: data.from_tables, tables: tables}, true) +
           (data.waiting ? " · " + interpolate(gettext("%(waiting)s waiting for you"), {waiting: data.waiting}, true) : "");
         if (acceptAll) acceptAll.hidden = !data.waiting;
+        if (waitingFor && window.whistHallWords) {
+          waitingFor.textContent = whistHallWords.words(data.missing, [], tables);
+        }
         count();
       })
       .catch(function () { /* the next refresh tries again */ });
@@ -152,7 +193,12 @@
   form.addEventListener("focusin", function (e) {
     if (e.target.classList && e.target.classList.contains("tricks")) e.target.select();
   });
+  // Where typing starts, unless the leader already clicked into a field while the page loaded.
+  var busy = document.activeElement && document.activeElement !== document.body &&
+    document.activeElement.id !== "main";
   var first = form.querySelector("tr.refused input.tricks") ||
     tricks.filter(function (i) { return i.value.trim() === "" && !i.readOnly; })[0];
-  if (first) first.focus();
+  if (busy) { /* leave the cursor where the leader put it */ }
+  else if (first) first.focus();
+  else if (form.dataset.complete && goto && !goto.hidden) gotoInput.focus();  // corrections start here
 })();

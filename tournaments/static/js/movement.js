@@ -1,76 +1,58 @@
-/* Movement projector: the hand after the last one entered, its trump and every travelling
-pair's destination. Follows standings.json's hands_played; the rotation is read once. The
-type shrinks until every table fits the screen. */
+/* Movement projector: the hall's hand, its trump and every travelling pair's destination, a
+screenful at a time (no destination under 32 px at 1920 × 1080), turning every few seconds.
+Follows hall.json: the tables still playing, and a fresh page once the hall moves on. */
 (function () {
   "use strict";
-  /* gettext, ngettext, interpolate: the page's words (templates/_js_catalog.html). */
+  /* gettext, interpolate: the page's words (templates/_js_catalog.html). */
   var box = document.getElementById("movement");
   if (!box) return;
-  var call = document.getElementById("movement-call");
-  var pairs = document.getElementById("movement-pairs");
   var list = document.getElementById("movement-moves");
+  var waiting = document.getElementById("movement-waiting");
+  var pageOf = document.getElementById("movement-page");
   var updated = document.getElementById("movement-updated");
   var seconds = +box.dataset.refresh || 10;
-  var SUITS = {H: "♥ " + gettext("Hearts"), S: "♠ " + gettext("Spades"), D: "♦ " + gettext("Diamonds"),
-    C: "♣ " + gettext("Clubs"), NT: gettext("No trump")};
+  var TURN = 8000;  // ms a screenful stays up
+  var PHONE = 700;  // px: narrower screens scroll the whole list instead
+  var items = Array.prototype.slice.call(list.children);
+  var page = 0, pages = 1;
   function clock() {  // the time in the page's language: 14 h 05 in French
     return new Date().toLocaleTimeString(document.documentElement.lang || [], {hour: "2-digit", minute: "2-digit"});
   }
-  var rotation = null;
-  var shown = null;
 
-  function draw(played) {
-    var last = +box.dataset.last || rotation.hands.length;  // the leader may end play early
-    var hand = played < last ? rotation.hands[played] || null : null;
-    if (hand && shown === hand.hand) return;
-    shown = hand ? hand.hand : 0;
-    call.replaceChildren();
-    list.replaceChildren();
-    if (!hand) {
-      call.textContent = interpolate(gettext("All %(hands)s hands are played"), {hands: last}, true);
-      pairs.textContent = "";
-      fit();
-      return;
-    }
-    call.appendChild(document.createTextNode(
-      interpolate(gettext("Hand %(hand)s — trump"), {hand: hand.hand}, true) + " "));
-    var trump = document.createElement("span");
-    trump.className = "trump trump-" + (hand.trump || "cut");
-    trump.textContent = hand.trump ? SUITS[hand.trump] : gettext("cut");
-    call.appendChild(trump);
-    pairs.textContent = (hand.travelling === "XY" ? gettext("Travelling pairs (X & Y)") : gettext("Travelling pairs (A & B)")) +
-      " · " + interpolate(gettext("Day %(day)s"), {day: hand.day}, true);
-    Object.keys(hand.moves).map(Number).sort(function (a, b) { return a - b; }).forEach(function (home) {
-      var li = document.createElement("li");
-      var from = document.createElement("span");
-      from.className = "from";
-      from.textContent = interpolate(gettext("Table %(table)s"), {table: home}, true);
-      var arrow = document.createElement("span");
-      arrow.setAttribute("aria-label", gettext("goes to"));
-      arrow.textContent = "→";
-      var to = document.createElement("strong");
-      to.textContent = String(hand.moves[home]);
-      li.append(from, " ", arrow, " ", to);
-      list.appendChild(li);
-    });
-    fit();
-  }
+  /* As many lines as fit under the heading; the rest on later screens. */
   function fit() {
-    var size = 64;
-    list.style.fontSize = size + "px";
-    while (size > 16 && box.getBoundingClientRect().bottom > window.innerHeight - 4) {
-      size -= 2;
-      list.style.fontSize = size + "px";
+    items.forEach(function (li) { li.hidden = false; });
+    pageOf.textContent = "";
+    pages = 1;
+    if (window.innerWidth < PHONE || !items.length) return;
+    var foot = pageOf.parentNode.offsetHeight + 24;  // the foot line and the page's margin
+    if (list.getBoundingClientRect().bottom <= window.innerHeight - foot) return;
+    var first = items[0].getBoundingClientRect();
+    var across = items.filter(function (li) { return li.getBoundingClientRect().top === first.top; }).length;
+    var below = items[across] ? items[across].getBoundingClientRect().top - first.top : first.height;
+    var rows = Math.max(1, Math.floor((window.innerHeight - foot - first.top) / below));
+    function show(rowsShown) {
+      var perPage = Math.max(1, rowsShown * across);
+      pages = Math.ceil(items.length / perPage);
+      page = page % pages;
+      items.forEach(function (li, i) { li.hidden = Math.floor(i / perPage) !== page; });
+      pageOf.textContent = interpolate(gettext("page %(page)s of %(pages)s"), {page: page + 1, pages: pages}, true) + " ·";
     }
+    show(rows);
+    while (rows > 1 && document.documentElement.scrollHeight > window.innerHeight) show(--rows);
+  }
+  function turn() {
+    if (pages > 1) { page += 1; fit(); }
   }
   function refresh() {
-    var rotationNeeded = rotation ? Promise.resolve(rotation) :
-      fetch(box.dataset.rotation).then(function (r) { return r.json(); });
-    rotationNeeded
-      .then(function (r) { rotation = r; return fetch(box.dataset.standings, {cache: "no-store"}); })
+    fetch(box.dataset.hall, {cache: "no-store"})
       .then(function (r) { return r.ok ? r.json() : Promise.reject(r.status); })
       .then(function (data) {
-        draw(data.hands_played);
+        if (String(data.hand || "") !== box.dataset.hand) { location.reload(); return; }
+        if (waiting && window.whistHallWords) {
+          waiting.textContent = whistHallWords.words(data.waiting, data.pending, data.tables,
+            null, whistHallWords.MOST_RUNS);
+        }
         updated.textContent = interpolate(gettext("updated %(time)s"), {time: clock()}, true);
       })
       .catch(function () { updated.textContent = gettext("waiting for the server"); });
@@ -78,5 +60,6 @@ type shrinks until every table fits the screen. */
   window.whistMovementRefresh = refresh;
   window.addEventListener("resize", fit);
   fit();
+  setInterval(turn, TURN);
   setInterval(refresh, seconds * 1000);
 })();

@@ -1,9 +1,10 @@
 /* Projector standings: refetch standings.json and redraw the rows, no page reload.
 
 Rows are marked "advancing" only where standings.json says so (all hands played, no undecided
-tie across the line). The type shrinks until every row fits the screen; below a size that
-still reads across a hall, the rows are shown a screenful at a time, turning every few
-seconds. */
+tie across the line); a yellow line always falls under the last advancing place. The type
+shrinks until every row fits the screen; below 24 px (or past 40 teams) the rows are shown a
+screenful at a time, turning every few seconds, with the top places kept on every screen.
+hall.json says which tables the hall's hand still waits for. */
 (function () {
   "use strict";
   /* gettext, pgettext, ngettext, interpolate: the page's words (templates/_js_catalog.html). */
@@ -17,9 +18,13 @@ seconds. */
   var updated = document.getElementById("updated");
   var pageOf = document.getElementById("page-of");
   var legend = document.getElementById("legend-advancing");
+  var waiting = document.getElementById("proj-waiting");
   var seconds = +table.dataset.refresh || 15;
-  var SMALLEST = 22;  // px: the least that reads from the back of a hall
+  var advancing = +table.dataset.advancing || 0;
+  var SMALLEST = 24;  // px: the least that reads from the back of a hall
   var LARGEST = 54;
+  var MOST_ROWS = 40;  // teams on one screen
+  var PHONE = 700;  // px: narrower screens scroll instead of paging
   var TURN = 8000;   // ms a screenful stays up when the rows are paged
   var page = 0;
 
@@ -39,9 +44,10 @@ seconds. */
   function draw(data) {
     var rows = document.createDocumentFragment();
     var anyAdvancing = false;
-    data.standings.forEach(function (s) {
+    data.standings.forEach(function (s, i) {
       var tr = document.createElement("tr");
-      if (s.advancing) { tr.className = "advancing"; anyAdvancing = true; }
+      if (s.advancing) { tr.classList.add("advancing"); anyAdvancing = true; }
+      if (i + 1 === advancing) tr.classList.add("cut");
       var rank = cell(String(s.rank), "num rank");
       if (s.tied) rank.appendChild(mark("tie", "="));
       else if (s.playoff && s.playoff.length) rank.appendChild(mark("playoff", pgettext("playoff mark", "P"), gettext("decided by playoff")));
@@ -76,10 +82,14 @@ seconds. */
     var last = document.querySelector(".projector-legend") || table;
     return last.getBoundingClientRect().bottom > window.innerHeight - 4;
   }
-  /* The biggest type at which every row fits; else the smallest readable type and pages. */
+  /* The biggest type at which every row fits; else the smallest readable type and pages,
+     the top places (to the advancing line, at least three) kept on every screen. */
   function fit() {
     var rows = Array.prototype.slice.call(body.rows);
-    rows.forEach(function (r) { r.hidden = false; });
+    rows.forEach(function (r) { r.hidden = false; r.classList.remove("pinned", "pinned-end"); });
+    if (window.innerWidth < PHONE) {  // a phone scrolls the whole list in its own type
+      table.style.fontSize = ""; pageOf.textContent = ""; table.dataset.pages = "1"; return;
+    }
     var low = SMALLEST, high = LARGEST;
     table.style.fontSize = high + "px";
     if (overflows()) {
@@ -90,13 +100,26 @@ seconds. */
       }
       table.style.fontSize = low + "px";
     }
-    if (!overflows()) { pageOf.textContent = ""; table.dataset.pages = "1"; return; }
+    if (!overflows() && rows.length <= MOST_ROWS) {
+      pageOf.textContent = ""; table.dataset.pages = "1"; return;
+    }
+    var pinned = Math.min(rows.length, Math.max(3, Math.min(advancing, 6)));
     var legendHeight = (document.querySelector(".projector-legend") || {offsetHeight: 0}).offsetHeight + 12;
     var room = window.innerHeight - 4 - legendHeight - body.getBoundingClientRect().top;
-    var perPage = Math.max(1, Math.floor(room / rows[0].getBoundingClientRect().height));
-    var pages = Math.ceil(rows.length / perPage);
-    page = page % pages;
-    rows.forEach(function (r, i) { r.hidden = Math.floor(i / perPage) !== page; });
+    var fits = Math.min(MOST_ROWS, Math.floor(room / rows[0].getBoundingClientRect().height));
+    var pages = 1;
+    function show(perPage) {
+      pages = Math.ceil((rows.length - pinned) / perPage);
+      page = page % pages;
+      rows.forEach(function (r, i) {
+        if (i < pinned) { r.classList.add("pinned"); return; }
+        r.hidden = Math.floor((i - pinned) / perPage) !== page;
+      });
+      if (pinned) rows[pinned - 1].classList.add("pinned-end");
+    }
+    var perPage = Math.max(1, fits - pinned);
+    show(perPage);
+    while (perPage > 1 && document.documentElement.scrollHeight > window.innerHeight) show(--perPage);
     table.dataset.pages = String(pages);
     pageOf.textContent = "· " + interpolate(gettext("page %(page)s of %(pages)s"), {page: page + 1, pages: pages}, true);
   }
@@ -108,6 +131,13 @@ seconds. */
       .then(function (r) { return r.ok ? r.json() : Promise.reject(r.status); })
       .then(draw)
       .catch(function () { updated.textContent = "· " + gettext("waiting for the server"); });
+    fetch(table.dataset.hall, {cache: "no-store"})
+      .then(function (r) { return r.ok ? r.json() : Promise.reject(r.status); })
+      .then(function (data) {
+        waiting.textContent = data.hand === null ? "" : whistHallWords.words(data.waiting,
+          data.pending, data.tables, data.hand, whistHallWords.MOST_RUNS);
+      })
+      .catch(function () { /* the standings' own refresh says when the server is away */ });
   }
   window.whistProjectorRefresh = refresh;
   window.addEventListener("resize", fit);

@@ -77,6 +77,12 @@
       if (answer.ok && answer.body.saved) {
         keep(null);
         show("✓ " + answer.body.message, "saved");
+        if (answer.body.next) {  // where the pair goes next, who comes, the trump
+          var then = document.createElement("span");
+          then.className = "te-then";
+          then.textContent = answer.body.next;
+          status.appendChild(then);
+        }
         settled();
       } else if (answer.status >= 500 || answer.status === 0) {
         waitForNetwork(entry);

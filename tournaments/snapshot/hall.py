@@ -4,37 +4,30 @@ A full hall asks for the same public pages hundreds of times a second. Django's 
 session and language machinery cost more than handing back a page already rendered, so this
 WSGI layer keeps the final answer (status, headers and body, exactly as Django sent them) of
 every public page Django marked as shared (``mark``), and hands it back while the event's
-revision is unchanged. It is the reverse-proxy cache a hall laptop does not have.
+revision is unchanged. It is the reverse-proxy cache a hall laptop does not have. Answers are
+kept by ``store`` like every derived value, so every process of an installation shares them.
 
 An answer is reused only for a request that Django would answer the same way: a GET with the
 same address, host, scheme, language preferences and encoding, and no cookie other than the
 language choice and the CSRF token (anything else, a leader's session above all, goes to
-Django). The revision is the one the page cache reads (at most once a second per process,
-at once after this process's own writes), so no phone is served an older page than Django
-would serve it.
+Django).
 """
 
 from __future__ import annotations
 
-import threading
 from http.cookies import SimpleCookie
 
 from django.conf import settings
 
-from . import selectors
+from . import store
 
 _ALLOWED_COOKIES = {"csrftoken"}
-_MOST_ANSWERS = 4000  # per event: every table page in two languages and two encodings
-
-# slug -> (revision key, {request key: (status, headers, body)})
-_answers: dict[str, tuple[tuple, dict[tuple, tuple[str, list, bytes]]]] = {}
-_lock = threading.Lock()
 
 
-def mark(response, slug: str, revision: tuple) -> None:
-    """Let the hall cache keep ``response`` for ``slug`` at ``revision`` (read before the page
-    was built, so a kept answer is never older than its key)."""
-    response.hall_cache = (slug, revision)
+def mark(response, now: store.Current, scope: str) -> None:
+    """Let the hall front keep ``response`` for the event at ``now`` (read before the page
+    was built, so a kept answer is never older than its key); ``scope`` as ``store.value``."""
+    response.hall_answer = (now, scope)
 
 
 class HallCache:
@@ -58,14 +51,18 @@ class HallCache:
             return start_response(status, headers, exc_info)
 
         result = self.application(environ, remember)
-        marked = getattr(result, "hall_cache", None)
+        marked = getattr(result, "hall_answer", None)
         if key is None or marked is None or "status" not in sent:
             return result
         try:
             body = b"".join(result)
         finally:
             result.close()  # Django's request_finished: connections and the like
-        _keep(key, marked, sent["status"], sent["headers"], body)
+        if not any(name.lower() == "set-cookie" for name, _ in sent["headers"]):
+            now, scope = marked
+            if _slug(key) == now.slug:
+                answer = (sent["status"], list(sent["headers"]), body)
+                store.keep(now, scope, _name(key), answer)
         return [body]
 
 
@@ -102,37 +99,24 @@ def _slug(key: tuple) -> str | None:
     return parts[2] if len(parts) > 3 and parts[1] == "events" else None
 
 
+def _name(key: tuple) -> str:
+    return "answer:" + repr(key)
+
+
 def _kept(key: tuple) -> tuple | None:
     slug = _slug(key)
-    kept = _answers.get(slug) if slug else None
-    if kept is None:
+    if slug is None:
         return None
     try:
-        revision = selectors.revision_key(slug)
+        now = store.current(slug)
     except Exception:  # noqa: BLE001 - the database's trouble is Django's to report
         return None
-    if revision != kept[0]:
+    if now is None:
         return None
-    return kept[1].get(key)
-
-
-def _keep(key: tuple, marked: tuple, status: str, headers: list, body: bytes) -> None:
-    slug, revision = marked
-    if revision is None or _slug(key) != slug or any(n.lower() == "set-cookie" for n, _ in headers):
-        return
-    with _lock:
-        if len(_answers) > 32 and slug not in _answers:
-            _answers.clear()
-        kept = _answers.get(slug)
-        if kept is None or kept[0] != revision:
-            if selectors.revision_key(slug) != revision:
-                return  # the event changed while this page was built: do not keep it
-            kept = _answers[slug] = (revision, {})
-        if len(kept[1]) < _MOST_ANSWERS:
-            kept[1][key] = (status, list(headers), body)
-
-
-def forget() -> None:
-    """Drop every kept answer (tests: each starts with none)."""
-    with _lock:
-        _answers.clear()
+    name = _name(key)
+    for shared in (False, True):  # this process's memory first, for either scope
+        for scope in ("revision", "setup"):
+            found = store.kept(now, scope, name, shared=shared)
+            if found is not None:
+                return found
+    return None

@@ -1,0 +1,116 @@
+"""The hall's current hand: the hand every table plays now, and what it waits for.
+
+The hall plays one hand at a time. Its current hand is the first hand of the rotation (up to
+the last hand to play) that is neither complete (a result at every host table) nor in a closed
+day or session; every hand before it is done, so public pages say "after hand N" with N the
+hand before it. A result entered ahead (a hand later than the current one) never moves that
+count: only completing the current hand does. A table's phone enters the current hand only
+(or fixes its own last entry), so no sequence of table entries can run ahead of the hall.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+
+class HandPlace(Protocol):
+    """Where a hand sits in the event: its number, day and session."""
+
+    number: int
+    day: int
+    session: int
+
+
+@dataclass(frozen=True)
+class HallHand:
+    """The hall's place in the event.
+
+    ``current`` is the hand the hall plays now (None once every hand is done); ``complete``
+    the hands done before it (the public "after hand N"); ``waiting`` the host tables of the
+    current hand with no result and no entry waiting for the leader; ``pending`` those whose
+    table entry waits for the leader's acceptance.
+    """
+
+    current: int | None
+    complete: int
+    waiting: tuple[int, ...] = ()
+    pending: tuple[int, ...] = ()
+
+
+def is_closed(place: HandPlace, closed: Collection[tuple[int, int]]) -> bool:
+    """True when the hand's day (session 0) or its own session is closed."""
+    return (place.day, 0) in closed or (place.day, place.session) in closed
+
+
+def current_hand(
+    hands: Sequence[HandPlace],
+    entered: Mapping[int, int],
+    tables: int,
+    last_hand: int,
+    closed: Iterable[tuple[int, int]] = (),
+) -> int | None:
+    """The first hand up to ``last_hand`` with fewer than ``tables`` results (``entered``
+    counts results per hand number) that is not in a closed part; None when there is none."""
+    shut = set(closed)
+    for place in hands:
+        if place.number > last_hand:
+            break
+        if entered.get(place.number, 0) < tables and not is_closed(place, shut):
+            return place.number
+    return None
+
+
+def hall_hand(
+    hands: Sequence[HandPlace],
+    entered: Mapping[int, int],
+    tables: int,
+    last_hand: int,
+    closed: Iterable[tuple[int, int]] = (),
+    hosts_in: Collection[int] = (),
+    hosts_pending: Collection[int] = (),
+) -> HallHand:
+    """The hall's hand, and which host tables of it are not in: ``hosts_in`` are the host
+    tables with a result in the current hand, ``hosts_pending`` those with an entry waiting
+    for the leader (both read for the hand ``current_hand`` gives)."""
+    current = current_hand(hands, entered, tables, last_hand, closed)
+    if current is None:
+        return HallHand(None, min(last_hand, len(hands)))
+    pending = tuple(sorted(set(hosts_pending) - set(hosts_in)))
+    waiting = tuple(t for t in range(1, tables + 1) if t not in hosts_in and t not in pending)
+    return HallHand(current, current - 1, waiting, pending)
+
+
+def may_enter(
+    hand: int, hall: int | None, entered_here: bool, last_entry: int | None
+) -> tuple[bool, str]:
+    """May a table's phone write ``hand``? It enters the hall's current hand (once; after
+    that it fixes it), or fixes its own last entry. ``entered_here`` says whether the table
+    already has a result or waiting entry in ``hand``; ``last_entry`` is its latest hand.
+
+    Returns (allowed, why): why is "" when allowed, else "ahead" (a hand the hall has not
+    reached), "over" (a hand already behind the hall, not its last entry) or "done" (every
+    hand is played)."""
+    if entered_here and hand == last_entry:
+        return True, ""
+    if hall is None:
+        return False, "done"
+    if hand == hall:
+        return True, ""
+    return False, "ahead" if hand > hall else "over"
+
+
+def same_shift(moves: Mapping[int, int], tables: int) -> int | None:
+    """The number of tables every travelling pair moves up the circle (home t visits
+    t + k, counted round from the last table to the first), or None when the pairs move
+    differently."""
+    if not moves or tables < 2:
+        return None
+    shift = (moves[1] - 1) % tables
+    if shift == 0:
+        return None
+    for home, host in moves.items():
+        if (home - 1 + shift) % tables + 1 != host:
+            return None
+    return shift

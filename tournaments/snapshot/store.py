@@ -1,0 +1,272 @@
+"""Where derived values are kept: per event and revision, once for every process.
+
+A value is named by its event, the revision it was derived at and what it is. It is kept twice:
+in this process's memory, since phones ask for the same pages hundreds of times a second, and in
+Django's cache, which every process of an installation shares (the hall's one process, a host's
+workers, a province's hosts through Redis). Memory keeps each event's newest revision only, so
+old values never pile up there; in Django's cache they expire.
+
+Each event has two revisions (``models.Event``): ``revision`` moves with every write,
+``setup_revision`` only with the teams, the rotation and the settings, so what depends on those
+alone (the rotation's pages) is not derived again after a saved hand.
+
+A value is built by one thread of one process at a time, the others waiting for it (a full hall
+after a save asks for the same page at once). It is kept only if the event did not change while
+it was built, so no kept value mixes two revisions; and a value built inside a transaction is
+kept only once that transaction commits (tests, which run inside one, see every value built
+afresh unless they commit as a server does).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+import time
+from collections.abc import Callable
+from contextlib import contextmanager
+from typing import TypeVar
+
+from django.core.cache import cache
+from django.core.signals import request_finished, request_started
+from django.db import transaction
+from django.dispatch import receiver
+
+from ..models import Event
+from . import facts
+from .revisions import (  # noqa: F401 - the revisions' names, as the rest of the snapshot reads them
+    NOW_SECONDS,
+    Current,
+    current_of,
+    forget,
+    identity,
+    read_current,
+)
+
+T = TypeVar("T")
+
+KEEP_SECONDS = facts.KEEP_SECONDS  # how long Django's cache keeps a value (a newer replaces it)
+WAIT_SECONDS = 5.0  # how long a process waits for another one's build before building itself
+_EVENTS_IN_MEMORY = 64  # a province's season of 49 events, its season and club pages
+_VALUES_PER_REVISION = 5000  # every table's page in two languages and encodings, and the rest
+_MISSING = object()
+
+
+def current(slug: str) -> Current | None:
+    """The event's current revisions, or None when there is no such event: read from its row
+    at most once a second for the whole installation, and at once after a write commits."""
+    key = f"whist:now:{slug}"
+    found = cache.get(key)
+    if found is None:
+        found = read_current(slug)
+        cache.set(key, found, NOW_SECONDS)
+        request = getattr(_building_now, "request", None)
+        if request is not None:  # read just now: the "before" of this request's first build
+            request["seen", slug] = found
+    return found or None
+
+
+def committed(now: Current, event: Event | None = None) -> None:
+    """Tell every process that the event is now at ``now`` (once the write that bumped its
+    revisions commits); ``event``, if given, is the event as committed, kept for the pages."""
+    cache.set(f"whist:now:{now.slug}", now, NOW_SECONDS)
+    if event is not None:
+        keep(now, "revision", "event", event)
+
+
+def value(now: Current, scope: str, name: str, build: Callable[[], T], *, keepable=None) -> T:
+    """The value ``name`` of the event at ``now`` (``scope``: "revision" or "setup"),
+    from memory, else from Django's cache, else ``build()``. ``keepable(value)`` may refuse
+    to keep a value (a page that set a cookie)."""
+    revision = now.at(scope)
+    values = _in_memory(now.event_id, scope, revision)
+    found = values.get(name, _MISSING)
+    if found is not _MISSING:
+        return found
+    key = _key(now.event_id, scope, revision, name)
+    frame = getattr(_building_now, "frame", None)
+    if frame is not None:  # asked for while another value is built: part of that build
+        return frame.part(key, values, name, build, keepable)
+    request = getattr(_building_now, "request", None)
+    if request is not None and key in request:  # built earlier in this request
+        return request[key]
+    with _building(key):
+        found = values.get(name, _MISSING)
+        if found is not _MISSING:
+            return found
+        found = _built_elsewhere(key)
+        if found is not _MISSING:
+            _remember(values, name, found)
+            return found
+        try:
+            found, parts = _consistent(now.slug, build)
+        finally:
+            cache.delete(f"{key}:building")
+        if parts is not None:
+            parts.append((values, name, key, found, keepable))
+            for part in parts:
+                _keep_when_committed(*part)
+        if request is not None:  # kept for the rest of the request, committed or not
+            request[key] = found
+    return found
+
+
+class _Frame:
+    """The values one build asked for: each built once, and kept only with the whole build
+    (so one check that no write overtook it stands for all of them)."""
+
+    def __init__(self) -> None:
+        self.built: dict[str, object] = {}
+        self.parts: list[tuple] = []
+
+    def part(self, key: str, values: dict, name: str, build: Callable[[], T], keepable) -> T:
+        found = self.built.get(key, _MISSING)
+        request = getattr(_building_now, "request", None)
+        if found is _MISSING and request is not None:
+            found = request.get(key, _MISSING)
+        if found is _MISSING:
+            found = cache.get(key, _MISSING)
+            if found is not _MISSING:
+                _remember(values, name, found)
+            else:
+                found = build()
+                self.parts.append((values, name, key, found, keepable))
+                if request is not None:
+                    request[key] = found
+            self.built[key] = found
+        return found
+
+
+# The value being built on this thread (its frame), and the values this request has built:
+# inside a transaction nothing is kept until it commits, yet a page asks for standings more
+# than once.
+_building_now = threading.local()
+
+
+@receiver(request_started)
+def _request_started(**kwargs) -> None:
+    _building_now.request = {}
+
+
+@receiver(request_finished)
+def _request_finished(**kwargs) -> None:
+    _building_now.request = None
+
+
+def _consistent(slug: str, build: Callable[[], T]) -> tuple[T, list[tuple] | None]:
+    """``build()``'s value, and the values it built to keep, or None when a write committed
+    while it was built (its reads may mix two revisions): then it is built again, at most
+    twice more, and served but not kept if writes still overtake it."""
+    request = getattr(_building_now, "request", None)
+    seen = ("seen", slug)
+    for _ in range(3):
+        # The revision read after this request's last build serves as this one's "before".
+        before = request.pop(seen) if request and seen in request else read_current(slug)
+        _building_now.frame = frame = _Frame()
+        try:
+            built = build()
+        finally:
+            _building_now.frame = None
+        after = read_current(slug)
+        if request is not None:
+            request[seen] = after
+        if after == before:
+            return built, frame.parts
+    return built, None
+
+
+def _key(event_id: str, scope: str, revision: int, name: str) -> str:
+    """The value's key in Django's cache (a digest of its name: addresses and languages
+    hold characters some backends refuse)."""
+    digest = hashlib.blake2b(name.encode(), digest_size=16).hexdigest()
+    return f"whist:{event_id}:{scope}:{revision}:{digest}"
+
+
+def _built_elsewhere(key: str):
+    """The value from Django's cache, waiting while another process builds it; ``_MISSING``
+    when this process is to build it (it then holds the lease)."""
+    lease = f"{key}:building"
+    deadline = time.monotonic() + WAIT_SECONDS
+    while True:
+        found = cache.get(key, _MISSING)
+        if found is not _MISSING or cache.add(lease, 1, WAIT_SECONDS):
+            return found
+        if time.monotonic() > deadline:
+            return _MISSING
+        time.sleep(0.02)
+
+
+def _keep_when_committed(values: dict, name: str, key: str, found, keepable=None) -> None:
+    """Keep a value built here once what it was read in commits (at once outside a write):
+    a write that is rolled back leaves nothing behind."""
+    if keepable is not None and not keepable(found):
+        return
+
+    def keep_it() -> None:
+        _remember(values, name, found)
+        cache.set(key, found, KEEP_SECONDS)
+
+    transaction.on_commit(keep_it)
+
+
+def kept(now: Current, scope: str, name: str, *, shared: bool = True):
+    """The value ``name`` kept for the event at ``now``, or None: from memory, else (with
+    ``shared``) from Django's cache."""
+    revision = now.at(scope)
+    values = _in_memory(now.event_id, scope, revision)
+    found = values.get(name)
+    if found is None and shared:
+        found = cache.get(_key(now.event_id, scope, revision, name))
+        if found is not None:
+            _remember(values, name, found)
+    return found
+
+
+def keep(now: Current, scope: str, name: str, found) -> None:
+    """Keep ``found``, made elsewhere from kept values, as the value ``name`` at ``now``."""
+    revision = now.at(scope)
+    values = _in_memory(now.event_id, scope, revision)
+    _keep_when_committed(values, name, _key(now.event_id, scope, revision, name), found)
+
+
+# Per event and scope, the values of its newest revision this process has seen.
+_memory: dict[str, dict[str, tuple[int, dict]]] = {}
+_memory_lock = threading.Lock()
+_locks: dict[str, threading.RLock] = {}
+
+
+def _in_memory(event_id: str, scope: str, revision: int) -> dict:
+    """The values kept in memory for ``revision`` (a throwaway dict if a newer one is kept)."""
+    with _memory_lock:
+        scopes = _memory.get(event_id)
+        if scopes is None:
+            if len(_memory) >= _EVENTS_IN_MEMORY:
+                _memory.pop(next(iter(_memory)))
+            scopes = _memory[event_id] = {}
+        kept = scopes.get(scope)
+        if kept is None or kept[0] < revision:
+            kept = scopes[scope] = (revision, {})
+        return kept[1] if kept[0] == revision else {}
+
+
+def _remember(values: dict, name: str, found) -> None:
+    if len(values) < _VALUES_PER_REVISION:
+        values[name] = found
+
+
+@contextmanager
+def _building(key: str):
+    with _memory_lock:
+        lock = _locks.setdefault(key, threading.RLock())
+    try:
+        with lock:
+            yield
+    finally:
+        with _memory_lock:
+            _locks.pop(key, None)  # waiters still hold it; later readers find the value
+
+
+def clear_memory() -> None:
+    """Forget what this process keeps in memory (a test starts with nothing kept)."""
+    with _memory_lock:
+        _memory.clear()
+    facts.forget_all()

@@ -1,0 +1,20 @@
+/* /hall/ on the projector: each event under way says what its hand waits for, refreshed from
+   its hall.json every ten seconds. */
+(function () {
+  "use strict";
+  var lines = document.querySelectorAll(".hall-waiting[data-hall]");
+  if (!lines.length || !window.whistHallWords) return;
+  function refresh() {
+    lines.forEach(function (line) {
+      fetch(line.dataset.hall, {cache: "no-store"})
+        .then(function (r) { return r.ok ? r.json() : Promise.reject(r.status); })
+        .then(function (data) {
+          if (data.hand === null) { line.textContent = gettext("Every hand is played."); return; }
+          line.textContent = whistHallWords.words(data.waiting, data.pending, data.tables,
+            data.hand, whistHallWords.MOST_RUNS);
+        })
+        .catch(function () { /* the next refresh tries again */ });
+    });
+  }
+  setInterval(refresh, 10000);
+})();

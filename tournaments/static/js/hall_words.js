@@ -1,0 +1,37 @@
+/* What a hand waits for, in the words of views/hall_words.py: "Hand 8: waiting for tables
+   7, 12, 19." The grid, /hall/ and the projector redraw it from hall.json or the grid's rows. */
+(function () {
+  "use strict";
+  /* gettext, ngettext, interpolate: the page's words (templates/_js_catalog.html). */
+  function spans(numbers) {  // [3, 4, 5, 9] -> "3–5, 9", as rules/spans.py writes them
+    var sorted = numbers.slice().sort(function (a, b) { return a - b; });
+    var runs = [];
+    sorted.forEach(function (n) {
+      var last = runs[runs.length - 1];
+      if (last && n === last[1] + 1) last[1] = n;
+      else if (!last || n !== last[1]) runs.push([n, n]);
+    });
+    return runs.map(function (r) { return r[0] === r[1] ? String(r[0]) : r[0] + "–" + r[1]; }).join(", ");
+  }
+  function words(waiting, pending, tables, hand, mostRuns) {
+    var listed = spans(waiting), text = "";
+    if (!waiting.length && !pending.length) text = gettext("Every table is in.");
+    else if (waiting.length === tables) text = gettext("Waiting for every table.");
+    else if (mostRuns && listed.split(",").length > mostRuns) {
+      text = interpolate(ngettext("Waiting for %(count)s of %(tables)s tables.",
+        "Waiting for %(count)s of %(tables)s tables.", waiting.length),
+        {count: waiting.length, tables: tables}, true);
+    } else if (waiting.length) {
+      text = interpolate(ngettext("Waiting for table %(tables)s.", "Waiting for tables %(tables)s.",
+        waiting.length), {tables: listed}, true);
+    }
+    if (pending.length) {
+      text = (text + " " + interpolate(ngettext("Table %(tables)s's entry waits for the leader.",
+        "Entries of tables %(tables)s wait for the leader.", pending.length),
+        {tables: spans(pending)}, true)).trim();
+    }
+    if (hand === null || hand === undefined) return text;
+    return interpolate(gettext("Hand %(hand)s · %(waiting)s"), {hand: hand, waiting: text}, true);
+  }
+  window.whistHallWords = {spans: spans, words: words, MOST_RUNS: 24};
+})();

@@ -1,0 +1,86 @@
+"""What a hand waits for, in words: "Hand 8: waiting for tables 7, 12, 19."
+
+The entry grid, ``/hall/`` and the projector say it; their scripts say it again in the same
+words from ``hall.json`` (static/js/hall_words.js), so a page reads the same before and after
+it refreshes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from ..rules.spans import spans
+
+# Past this many runs of table numbers the projector gives a count instead of the list.
+MOST_RUNS = 24
+
+
+def waiting_words(
+    waiting: Sequence[int],
+    pending: Sequence[int] = (),
+    *,
+    tables: int,
+    hand: int | None = None,
+    most_runs: int | None = None,
+) -> str:
+    """The tables a hand waits for (and the entries waiting for the leader), led by the
+    hand's number when ``hand`` is given; a count instead of the list past ``most_runs``."""
+    listed = spans(waiting)
+    if not waiting and not pending:
+        text = _("Every table is in.")
+    elif len(waiting) == tables:
+        text = _("Waiting for every table.")
+    elif most_runs is not None and listed.count(",") + 1 > most_runs:
+        text = ngettext(
+            "Waiting for %(count)s of %(tables)s tables.",
+            "Waiting for %(count)s of %(tables)s tables.",
+            len(waiting),
+        ) % {"count": len(waiting), "tables": tables}
+    elif waiting:
+        text = ngettext(
+            "Waiting for table %(tables)s.", "Waiting for tables %(tables)s.", len(waiting)
+        ) % {"tables": listed}
+    else:
+        text = ""
+    if pending:
+        leader = ngettext(
+            "Table %(tables)s's entry waits for the leader.",
+            "Entries of tables %(tables)s wait for the leader.",
+            len(pending),
+        ) % {"tables": spans(pending)}
+        text = f"{text} {leader}".strip()
+    if hand is None:
+        return text
+    return _("Hand %(hand)s · %(waiting)s") % {"hand": hand, "waiting": text}
+
+
+def next_move_words(hand, table: int, *, new_day: bool = False) -> str:
+    """What a table does in ``hand`` (the one after its saved hand): "Your travelling pair
+    (A & B) goes to Table 12; Table 3's pair comes to you; hand 8, trump ♦." """
+    trump = hand.trump.symbol if hand.trump else _("the leader's cut")
+    values = {
+        "pair": " & ".join(hand.travelling.value),
+        "to": hand.moves[table],
+        "from": hand.visitor_of(table),
+        "hand": hand.number,
+        "trump": trump,
+        "day": hand.day,
+    }
+    if new_day:
+        return (
+            _(
+                "Your travelling pair (%(pair)s) goes to Table %(to)s; Table %(from)s's pair "
+                "comes to you; hand %(hand)s (day %(day)s), trump %(trump)s."
+            )
+            % values
+        )
+    return (
+        _(
+            "Your travelling pair (%(pair)s) goes to Table %(to)s; Table %(from)s's pair comes "
+            "to you; hand %(hand)s, trump %(trump)s."
+        )
+        % values
+    )
