@@ -134,7 +134,7 @@ def test_a_reading_no_layout_can_keep_is_set_aside_and_the_voids_kept(monkeypatc
     others = [seat for seat in Seat if seat != view.seat]
     assert any(know.voids[seat] for seat in others)
     everything = {seat: set(know.unseen) for seat in others}
-    monkeypatch.setattr("practice.games.whist.layouts.cards_denied", lambda *a: everything)
+    monkeypatch.setattr("practice.games.whist.layouts.cards_denied", lambda *a, **k: everything)
     layouts = Layouts(view, know)
     for seed in range(10):
         layout = layouts.deal(random.Random(seed))
