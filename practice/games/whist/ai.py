@@ -47,6 +47,13 @@ class Knowledge:
     def unseen_in(self, suit: Suit) -> list[Card]:
         return [card for card in self.unseen if card.suit == suit]
 
+    def may_hold(self, seat: Seat, suit: Suit) -> bool:
+        return suit not in self.voids[seat] and bool(self.unseen_in(suit))
+
+    def is_master(self, card: Card) -> bool:
+        """No card still unseen in the suit is higher (a hint's "cash a winner")."""
+        return all(other.rank < card.rank for other in self.unseen_in(card.suit))
+
     def cheapest_equal(self, card: Card) -> Card:
         """The lowest card in hand worth as much as ``card`` (the cards between are gone)."""
         return cheapest_equal_in(masks(self.view.hand), masks(self.unseen), card.suit, card.rank)

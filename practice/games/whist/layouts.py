@@ -22,7 +22,6 @@ from .tricks import beats, winning_index
 
 _PBN_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 DRAWS = 20  # layouts drawn at most for one that keeps to the play read
-FOLLOWS = True
 
 _rank = attrgetter("rank")
 
@@ -83,7 +82,7 @@ class Layouts:
 
     def __init__(self, view: PlayerView, know: Knowledge, read: bool = True) -> None:
         self.others = [seat for seat in Seat if seat != view.seat]
-        self.reading = PlayReading(view, self.leads_read(view), FOLLOWS) if read else None
+        self.reading = PlayReading(view, self.seats_read(view)) if read else None
         played = Counter(seat for seat, _, _ in view.all_plays())
         room = {seat: HAND_SIZE - played[seat] for seat in self.others}
         unseen = sorted(know.unseen)
@@ -98,8 +97,9 @@ class Layouts:
             if self.splits:
                 break
 
-    def leads_read(self, view: PlayerView) -> set[Seat]:
-        """The seats whose leads are read as a club player's: the opponents."""
+    def seats_read(self, view: PlayerView) -> set[Seat]:
+        """The seats whose play is read as a club player's: the opponents (partner plays as
+        the stronger level does, which no rule of thumb reads)."""
         return {view.seat.next(), view.seat.partner.next()}
 
     def fallbacks(
@@ -111,7 +111,7 @@ class Layouts:
         if not read:
             return [void, {s: set() for s in self.others}]
         others = set(self.others)
-        fully = cards_denied(view, know, others & self.leads_read(view))
+        fully = cards_denied(view, know, others & self.seats_read(view))
         plainly = cards_denied(view, know, others, losing=False)
         first = {s: void[s] | plainly[s] | fully.get(s, set()) for s in self.others}
         second = {s: void[s] | plainly[s] for s in self.others}
@@ -119,8 +119,8 @@ class Layouts:
 
     def deal(self, rng: random.Random) -> dict[Seat, list[Card]]:
         """One layout: every seat gets as many cards as it holds, none it is known to lack,
-        and (``reading``) each seat read leads as a club player would with that hand; if none
-        of ``DRAWS`` layouts does, a seat whose leads none of them kept is read no more, and
+        and (``reading``) each seat read plays as a club player would with that hand; if none
+        of ``DRAWS`` layouts does, a seat whose play none of them kept to is read no more, and
         failing that the first layout drawn stands."""
         first = None
         while True:
