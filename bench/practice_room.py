@@ -9,9 +9,11 @@ shared win counts by its share), against the 50% two equal pairs of seats would 
 
     .venv/bin/python bench/practice_room.py [--games 500] [--progress 100]
 
-Measured 2026-11-23 on a busy shared machine: Militac, strong margin +0.09 +- 0.61 points a
-deal (no measurable edge; 20 min); Militaire, strong seats win 56.9% +- 2.2% of games with the
-standard pack (24 min) and 53.8% +- 2.2% with the Army pack (1.5 min).
+Measured 2026-11-26 on a busy shared machine (``--only militac --games 1000``, 12 min): Militac,
+strong margin +2.01 +- 0.31 points a deal (it was +0.09 +- 0.61 on 2026-11-23, before the
+expert bid by its layouts and searched the last four squads; the ``+-`` is a standard error).
+2026-11-23: Militaire, strong seats win 56.9% +- 2.2% of games with the standard pack (24 min)
+and 53.8% +- 2.2% with the Army pack (1.5 min).
 """
 
 from __future__ import annotations

@@ -1,13 +1,20 @@
 """Computer players for Militac. Each sees only a ``View`` of its own seat.
 
-- ``BasicPlayer`` bids from a count of its high cards and commanders, and plays by the rules of
-  thumb of trick games: cash a master card, second hand low, win as cheaply as possible, leave
-  a partner's winning card alone, command when void, discard low.
-- ``StrongPlayer`` deals the cards it cannot see at random (keeping each seat's count and the
-  voids the play has shown), plays each layout out with the basic rules, and chooses the bid,
-  the Aide discard or the card that did best over the layouts. The whist engine's double-dummy
-  search does not fit here: the President follows no company and the bidder's discard is face
-  down, neither of which a bridge solver can hold.
+- ``BasicPlayer`` (``basic.py``) bids, buries and plays by the club player's rules of thumb.
+- ``StrongPlayer`` deals the cards it cannot see in many ways and chooses the move worth the
+  most points on average over those layouts, the deal scored as the book scores it:
+  - **bidding**: it passes or makes the lowest bid on one of the forces. Its layouts keep to
+    the bids already made, read as club players' bids (a layout in which a seat would have
+    bid otherwise is set aside). In each layout the seats still to speak bid as club players
+    do, and the contract is played out with the basic rules;
+  - **the Aide**: it buries the card that leaves its side the most squads, played out;
+  - **the play**: it deals the unseen cards keeping each seat's count and the companies it
+    has shown out of, and plays each of its cards out in each layout: by the basic rules
+    while more than ``ENDGAME`` squads are left, and in the last ones exactly, every hand in
+    view and all four playing their best (``endgame.py``).
+
+Every deal is played the same on every replay: the generator is seeded by the deal and the
+move.
 """
 
 from __future__ import annotations
@@ -17,142 +24,30 @@ from collections import Counter
 
 from cards import seeded
 
+from .basic import (
+    BasicPlayer,
+    basic_card,
+    basic_discard,
+    club_bid,
+    rollout,
+    shown_out,
+)
 from .cards import HAND_SIZE, PACK, Card, Company, Seat
-from .game import AIDE, BIDDING, Bid, View, legal_cards, squad_winner
+from .endgame import exact_squads
+from .game import AIDE, BIDDING, Bid, View, squad_winner
 from .scoring import hand_score
 
-BY_CODE = {card.code: card for card in PACK}
-PARTNER_SQUADS = 2.5  # what a bidder counts on from an unseen partner
-SURE = 0.7  # the share of sampled layouts in which the strong bidder must make its bid
+__all__ = ["BasicPlayer", "StrongPlayer", "basic_card"]
 
-
-def _lowest(cards: list[Card]) -> Card:
-    return min(cards, key=lambda c: (c.is_president, c.rank))
-
-
-def basic_card(
-    seat: Seat,
-    hand: list[Card],
-    leader: Seat,
-    cards: tuple[Card, ...],
-    commanders: Company | None,
-    gone: set[Card],
-) -> Card:
-    """The basic player's card to a squad (``cards`` so far, led by ``leader``)."""
-    legal = legal_cards(hand, cards[0] if cards else None)
-    if len(legal) == 1:
-        return legal[0]
-    if not cards:
-        return _basic_lead(hand, commanders, gone)
-    winner = squad_winner(leader, cards, commanders)
-    if (winner - seat) % 2 == 0:  # partner is winning: play low, keep commanders
-        plain = [c for c in legal if c.company != commanders and not c.is_president]
-        return _lowest(plain or legal)
-    winning = [c for c in legal if squad_winner(leader, (*cards, c), commanders) == seat]
-    if winning:
-        return min(winning, key=lambda c: (c.is_president, c.company != cards[0].company, c.rank))
-    plain = [c for c in legal if c.company != commanders and not c.is_president]
-    return _lowest(plain or legal)
-
-
-def _basic_lead(hand: list[Card], commanders: Company | None, gone: set[Card]) -> Card:
-    masters = [c for c in hand if not c.is_president and _is_master(c, hand, gone)]
-    if masters:
-        return max(masters, key=lambda c: (c.company == commanders, c.rank))
-    if any(c.is_president for c in hand):
-        return next(c for c in hand if c.is_president)
-    by_company = Counter(c.company for c in hand if c.company != commanders)
-    if by_company:
-        longest = max(by_company, key=lambda co: (by_company[co], -co))
-        return _lowest([c for c in hand if c.company == longest])
-    return _lowest(hand)
-
-
-def _is_master(card: Card, hand: list[Card], gone: set[Card]) -> bool:
-    higher = (BY_CODE[f"{card.company.letter}{r}"] for r in range(card.rank + 1, 13))
-    return all(c in gone or c in hand for c in higher)
-
-
-def hand_strength(hand: list[Card], force: Company | None) -> float:
-    """Squads a hand expects to take itself with ``force`` commanding (None: combined)."""
-    length = Counter(c.company for c in hand)
-    total = 0.0
-    for card in hand:
-        if card.is_president:
-            total += 1
-        elif card.rank == 12 or (card.rank == 11 and length[card.company] >= 2):
-            total += 1 if card.rank == 12 else 0.6
-        elif card.rank == 10 and length[card.company] >= 3:
-            total += 0.3
-    if force is not None:
-        extra = length[force] - 3
-        total += max(0, extra) * 0.9
-        if length[force] >= 4:
-            total += 0.5 * sum(1 for co in Company if co != force and length[co] <= 1)
-    return total
-
-
-def basic_bid(view: View) -> str:
-    high = view.high_bid
-    if high is not None and (high[0] - view.seat) % 2 == 0:
-        return "pass"  # leave the partner's bid alone
-    best = None
-    for force in (*Company, None):
-        target = int(hand_strength(list(view.hand), force) + PARTNER_SQUADS)
-        for squads in range(6, min(target, 12) + 1):
-            bid = Bid(squads, force)
-            if high is None or bid.key > high[1].key:
-                if best is None or bid.value > best.value or bid.key < best.key == bid.key:
-                    best = bid
-                break
-    return "pass" if best is None else f"bid {best.code}"
-
-
-def basic_discard(hand: list[Card], commanders: Company | None) -> Card:
-    """The Aide discard: the lowest card of the shortest company that does not command."""
-    length = Counter(c.company for c in hand)
-    plain = [c for c in hand if not c.is_president and c.company != commanders]
-    if not plain:
-        return _lowest(hand)
-    return min(plain, key=lambda c: (length[c.company], c.rank))
-
-
-class BasicPlayer:
-    def choose(self, view: View) -> str:
-        if view.phase == BIDDING:
-            return basic_bid(view)
-        if view.phase == AIDE:
-            return f"discard {basic_discard(list(view.hand), view.commanders).code}"
-        current = view.current
-        gone = {card for _, card, _ in view.played()}
-        card = basic_card(
-            view.seat, list(view.hand), current.leader, current.cards, view.commanders, gone
-        )
-        return f"play {card.code}"
-
-
-def rollout(hands, leader, cards, commanders, gone, tricks_left) -> Counter[str]:
-    """Play the rest of the deal out with the basic rules; squads taken by each side."""
-    hands = {s: list(h) for s, h in hands.items()}
-    gone = set(gone)
-    taken: Counter[str] = Counter()
-    while tricks_left:
-        seat = Seat((leader + len(cards)) % 4)
-        card = basic_card(seat, hands[seat], leader, cards, commanders, gone)
-        hands[seat].remove(card)
-        gone.add(card)
-        cards = (*cards, card)
-        if len(cards) == 4:
-            leader = squad_winner(leader, cards, commanders)
-            taken[leader.side] += 1
-            cards, tricks_left = (), tricks_left - 1
-    return taken
+BID_LAYOUTS = 48  # layouts a bid is weighed over
+DRAWS = 40  # layouts drawn at most for one that keeps to the bids made
+ENDGAME = 4  # squads left from which each layout is played exactly, all hands in view
 
 
 class StrongPlayer:
     def __init__(self, rng: random.Random, *, samples: int = 8) -> None:
         self.rng = rng
-        self.samples = samples
+        self.samples = samples  # layouts for a card or the Aide; a bid is weighed over more
 
     @classmethod
     def for_move(cls, seed: int, move_number: int, **options) -> StrongPlayer:
@@ -163,6 +58,92 @@ class StrongPlayer:
             return self._bid(view)
         if view.phase == AIDE:
             return self._discard(view)
+        return self._play(view)
+
+    # Bidding ------------------------------------------------------------------------------
+
+    def _bid(self, view: View) -> str:
+        high = view.high_bid
+        order = [Seat((view.dealer + 1 + i) % 4) for i in range(4)]
+        still_to_speak = order[len(view.bids) + 1 :]
+        actions: list[Bid | None] = [None]
+        for force in (*Company, None):
+            lowest = next(
+                (Bid(n, force) for n in range(6, 13) if _beats(Bid(n, force), high)), None
+            )
+            if lowest is not None:
+                actions.append(lowest)
+        totals: Counter = Counter()
+        for hands, aide in self._auction_layouts(view):
+            hands[view.seat] = list(view.hand)
+            squads: dict[tuple[Seat, Company | None], int] = {}
+            for action in actions:
+                final = high if action is None else (view.seat, action)
+                for seat in still_to_speak:
+                    bid = club_bid(seat, hands[seat], final)
+                    final = final if bid is None else (seat, bid)
+                if final is None:
+                    continue  # all passed: the deal is thrown in
+                declarer, contract = final
+                key = (declarer, contract.force)
+                if key not in squads:
+                    squads[key] = _played_out(hands, aide, declarer, contract.force)
+                net = _net(contract, squads[key])
+                totals[action] += net if declarer.side == view.seat.side else -net
+        best = max(actions, key=lambda action: (totals[action], action is None))
+        return "pass" if best is None else f"bid {best.code}"
+
+    def _auction_layouts(self, view: View) -> list[tuple[dict[Seat, list[Card]], Card]]:
+        """Layouts of the other three hands and the Aide in which each bid so far is the one a
+        club player would have made. The seats that spoke are dealt in turn, those that bid
+        first, each a hand drawn from the cards left until one keeps to what it said (at most
+        ``DRAWS``, else the last drawn); the others share the rest, the Aide last."""
+        spoken, high = [], None
+        for seat, bid in view.bids:
+            spoken.append((seat, high, bid))
+            high = high if bid is None else (seat, bid)
+        silent = [s for s in Seat if s != view.seat and s not in {entry[0] for entry in spoken}]
+        layouts = []
+        for _ in range(BID_LAYOUTS):
+            left = [card for card in PACK if card not in view.hand]
+            hands: dict[Seat, list[Card]] = {}
+            for seat, before, bid in sorted(spoken, key=lambda entry: entry[2] is None):
+                for _ in range(DRAWS):
+                    self.rng.shuffle(left)
+                    if club_bid(seat, left[:HAND_SIZE], before) == bid:
+                        break
+                hands[seat], left = left[:HAND_SIZE], left[HAND_SIZE:]
+            self.rng.shuffle(left)
+            for index, seat in enumerate(silent):
+                hands[seat] = left[index * HAND_SIZE : (index + 1) * HAND_SIZE]
+            layouts.append((hands, left[-1]))
+        return layouts
+
+    # The Aide -----------------------------------------------------------------------------
+
+    def _discard(self, view: View) -> str:
+        hand = list(view.hand)
+        candidates = {basic_discard(hand, view.commanders)}
+        for company in Company:
+            cards = [c for c in hand if c.company == company and company != view.commanders]
+            if cards:
+                candidates.add(min(cards, key=lambda c: c.rank))
+        totals: Counter[Card] = Counter()
+        for _ in range(self.samples):
+            others = self._layout(view)
+            for card in candidates:
+                hands = {**others, view.seat: [c for c in hand if c != card]}
+                taken = rollout(hands, view.seat, (), view.commanders, set(), HAND_SIZE)
+                totals[card] += taken[view.seat.side]
+        preferred = basic_discard(hand, view.commanders)
+        best = max(
+            sorted(candidates, key=lambda c: c.sort_key), key=lambda c: (totals[c], c == preferred)
+        )
+        return f"discard {best.code}"
+
+    # The play -----------------------------------------------------------------------------
+
+    def _play(self, view: View) -> str:
         legal = view.legal_moves()
         if len(legal) == 1:
             return legal[0]
@@ -170,26 +151,26 @@ class StrongPlayer:
         legal = _distinct(legal, view.hand, gone)
         if len(legal) == 1:
             return legal[0]
-        side = view.seat.side
+        cards = [Card.parse(move.split()[1]) for move in legal]
+        voids = shown_out(view)
         # Squads each side has already taken, so each layout is scored as the deal will be.
         taken_so_far = Counter(trick.winner.side for trick in view.tricks)
-        totals: Counter[str] = Counter()
         tricks_left = HAND_SIZE - len(view.tricks)
+        totals: Counter[Card] = Counter()
         for _ in range(self.samples):
-            hands = self._layout(view)
-            for move in legal:
-                card = Card.parse(move.split()[1])
-                hands[view.seat] = [c for c in view.hand if c != card]
-                cards = (*view.current.cards, card)
-                leader, left, taken = view.current.leader, tricks_left, Counter(taken_so_far)
-                if len(cards) == 4:
-                    leader = squad_winner(leader, cards, view.commanders)
-                    taken[leader.side] += 1
-                    cards, left = (), left - 1
-                taken += rollout(hands, leader, cards, view.commanders, gone | {card}, left)
-                totals[move] += _side_net(view, side, taken)
-        preferred = BasicPlayer().choose(view)
-        return max(legal, key=lambda move: (totals[move], move == preferred))
+            hands = {**self._layout(view), view.seat: list(view.hand)}
+            if tricks_left <= ENDGAME:
+                north_south = exact_squads(hands, view.current, view.commanders, view.seat, cards)
+            else:
+                north_south = {card: _rolled_out(hands, view, card, gone, voids) for card in cards}
+            for card in cards:
+                taken = taken_so_far + Counter(
+                    NS=north_south[card], EW=tricks_left - north_south[card]
+                )
+                totals[card] += _side_net(view, view.seat.side, taken)
+        preferred = Card.parse(BasicPlayer().choose(view).split()[1])
+        best = max(cards, key=lambda card: (totals[card], card == preferred))
+        return f"play {best.code}"
 
     def _unseen(self, view: View) -> list[Card]:
         known = set(view.hand) | {card for _, card, _ in view.played()}
@@ -199,10 +180,7 @@ class StrongPlayer:
 
     def _layout(self, view: View) -> dict[Seat, list[Card]]:
         """The unseen cards dealt at random to the other seats, keeping counts and voids."""
-        voids: dict[Seat, set] = {seat: set() for seat in Seat}
-        for seat, card, led in view.played():
-            if not led.is_president and card.company != led.company:
-                voids[seat].add(led.company)
+        voids = shown_out(view)
         others = [s for s in Seat if s != view.seat]
         unseen = self._unseen(view)
         for _attempt in range(30):
@@ -230,53 +208,31 @@ class StrongPlayer:
             s: unseen[i * view.counts[s] : (i + 1) * view.counts[s]] for i, s in enumerate(others)
         }
 
-    def _bid(self, view: View) -> str:
-        high = view.high_bid
-        if high is not None and (high[0] - view.seat) % 2 == 0:
-            return "pass"
-        best, best_net = "pass", 0.0
-        for force in (*Company, None):
-            squads = []
-            for _ in range(self.samples):
-                hands = self._layout(view)
-                left = [c for c in self._unseen(view) if all(c not in h for h in hands.values())]
-                mine = [*view.hand, *left[:1]]
-                mine.remove(basic_discard(mine, force))
-                hands[view.seat] = mine
-                squads.append(
-                    rollout(hands, view.seat, (), force, set(), HAND_SIZE)[view.seat.side]
-                )
-            for n in range(6, 13):
-                bid = Bid(n, force)
-                if high is not None and bid.key <= high[1].key:
-                    continue
-                net = sum(_net(bid, s) for s in squads) / len(squads)
-                made = sum(s >= n for s in squads) / len(squads)
-                # The layouts are played by the basic rules and flatter the bidder: ask for a
-                # bid made in most of them, not only one worth its risk on average.
-                if made >= SURE and net > best_net:
-                    best, best_net = f"bid {bid.code}", net
-        return best
 
-    def _discard(self, view: View) -> str:
-        hand = list(view.hand)
-        candidates = {basic_discard(hand, view.commanders)}
-        for company in Company:
-            cards = [c for c in hand if c.company == company and company != view.commanders]
-            if cards:
-                candidates.add(min(cards, key=lambda c: c.rank))
-        totals: Counter[Card] = Counter()
-        for _ in range(self.samples):
-            others = self._layout(view)
-            for card in candidates:
-                hands = {**others, view.seat: [c for c in hand if c != card]}
-                taken = rollout(hands, view.seat, (), view.commanders, set(), HAND_SIZE)
-                totals[card] += taken[view.seat.side]
-        preferred = basic_discard(hand, view.commanders)
-        best = max(
-            sorted(candidates, key=lambda c: c.sort_key), key=lambda c: (totals[c], c == preferred)
-        )
-        return f"discard {best.code}"
+def _rolled_out(hands, view: View, card: Card, gone: set[Card], voids) -> int:
+    """North-South's squads from here (the squad in progress counted) once ``card`` is
+    played, the rest of the deal played out by the basic rules."""
+    hands = {**hands, view.seat: [c for c in view.hand if c != card]}
+    leader, cards = view.current.leader, (*view.current.cards, card)
+    tricks_left, north_south = HAND_SIZE - len(view.tricks), 0
+    if len(cards) == 4:
+        leader = squad_winner(leader, cards, view.commanders)
+        north_south, cards, tricks_left = int(leader.is_north_south), (), tricks_left - 1
+    taken = rollout(hands, leader, cards, view.commanders, gone | {card}, tricks_left, voids)
+    return north_south + taken["NS"]
+
+
+def _played_out(hands, aide: Card, declarer: Seat, force: Company | None) -> int:
+    """The declarer's side's squads: it takes the Aide, buries as the club player does, leads,
+    and all four play by the basic rules."""
+    mine = [*hands[declarer], aide]
+    mine.remove(basic_discard(mine, force))
+    taken = rollout({**hands, declarer: mine}, declarer, (), force, set(), HAND_SIZE)
+    return taken[declarer.side]
+
+
+def _beats(bid: Bid, high: tuple[Seat, Bid] | None) -> bool:
+    return high is None or bid.key > high[1].key
 
 
 def _side_net(view: View, side: str, taken: Counter) -> int:
@@ -308,7 +264,7 @@ def _run_floor(card: Card, hand, gone: set[Card]) -> int:
     low = card.rank
     rank = card.rank - 1
     while rank >= 1:
-        other = BY_CODE[f"{card.company.letter}{rank}"]
+        other = Card(card.company, rank)
         if other in hand:
             low = rank
         elif other not in gone:

@@ -13,8 +13,8 @@ import random
 from typing import Protocol
 
 from .cards import DECK, Card, Seat, Suit
+from .club import cheapest_equal_in, club_card, masks
 from .game import Game, PlayerView
-from .tricks import beats, winning_index
 
 
 class Player(Protocol):
@@ -47,135 +47,27 @@ class Knowledge:
     def unseen_in(self, suit: Suit) -> list[Card]:
         return [card for card in self.unseen if card.suit == suit]
 
-    def trumps_out(self) -> int:
-        """Trumps not yet played and not in this seat's hand (the count a player keeps)."""
-        return 0 if self.trump is None else len(self.unseen_in(self.trump))
-
     def may_hold(self, seat: Seat, suit: Suit) -> bool:
         return suit not in self.voids[seat] and bool(self.unseen_in(suit))
 
-    def may_ruff(self, seat: Seat, suit: Suit) -> bool:
-        """Whether ``seat`` might trump a lead of ``suit``: void in it, or likely to be."""
-        if self.trump is None or suit == self.trump or not self.may_hold(seat, self.trump):
-            return False
-        return suit in self.voids[seat] or len(self.unseen_in(suit)) < 3
-
     def is_master(self, card: Card) -> bool:
-        """No card still unseen in the suit is higher."""
+        """No card still unseen in the suit is higher (a hint's "cash a winner")."""
         return all(other.rank < card.rank for other in self.unseen_in(card.suit))
-
-    def holds_trick(self, card: Card, led: Suit, still_to_play: list[Seat]) -> bool:
-        """Whether ``card`` will win the trick whatever the seats still to play hold."""
-        for seat in still_to_play:
-            if card.suit == led and self.may_hold(seat, led):
-                if not self.is_master(card):
-                    return False
-            elif card.suit == led and self.may_ruff(seat, led):
-                return False
-            ruffing = card.suit == self.trump and card.suit != led
-            if ruffing and self.may_hold(seat, card.suit) and not self.is_master(card):
-                return False
-        return True
 
     def cheapest_equal(self, card: Card) -> Card:
         """The lowest card in hand worth as much as ``card`` (the cards between are gone)."""
-        best = card
-        ranks = {c.rank for c in self.view.hand if c.suit == card.suit}
-        for rank in sorted(ranks, reverse=True):
-            if rank >= best.rank:
-                continue
-            between = [c for c in self.unseen_in(card.suit) if rank < c.rank < best.rank]
-            if between:
-                break
-            best = Card(card.suit, rank)
-        return best
+        return cheapest_equal_in(masks(self.view.hand), masks(self.unseen), card.suit, card.rank)
 
 
 class BasicPlayer:
-    """Rule-of-thumb play; deterministic, so a seed always replays the same hand."""
+    """Rule-of-thumb play (``club.club_card``); deterministic, so a seed always replays the
+    same hand."""
 
     def choose(self, view: PlayerView) -> Card:
-        legal = view.legal_moves()
-        if len(legal) == 1:
-            return legal[0]
         know = Knowledge(view)
-        if not view.current.cards:
-            return self.lead(view, know)
-        return self.follow(view, know, legal)
-
-    # Leading ------------------------------------------------------------------------------
-
-    def lead(self, view: PlayerView, know: Knowledge) -> Card:
-        trump, hand = view.trump, list(view.hand)
-        opponents = [view.seat.next(), view.seat.partner.next()]
-        if trump is not None:
-            trumps = [c for c in hand if c.suit == trump]
-            opponents_have_trumps = any(know.may_hold(s, trump) for s in opponents)
-            if trumps and opponents_have_trumps:
-                top = max(trumps)
-                if know.is_master(top):
-                    return know.cheapest_equal(top)
-                if len(trumps) >= 5:
-                    return min(trumps)
-        side = [c for c in hand if c.suit != trump] or hand
-        safe = [c for c in side if not any(know.may_ruff(s, c.suit) for s in opponents)]
-        masters = [c for c in safe if know.is_master(c)]
-        if masters:
-            return know.cheapest_equal(max(masters, key=lambda c: _suit_length(hand, c.suit)))
-        partner = view.seat.partner
-        ruffs = [c for c in side if trump is not None and c.suit in know.voids[partner]]
-        ruffs = [c for c in ruffs if know.may_hold(partner, trump)]
-        if ruffs:
-            return min(ruffs, key=lambda c: c.rank)
-        pool = safe or side
-        suit = max({c.suit for c in pool}, key=lambda s: (_suit_length(pool, s), -s))
-        cards = sorted((c for c in pool if c.suit == suit), reverse=True)
-        if len(cards) >= 2 and cards[0].rank >= 11 and cards[0].rank - cards[1].rank == 1:
-            return cards[0]  # top of a sequence of honours
-        return cards[-1]
-
-    # Following ----------------------------------------------------------------------------
-
-    def follow(self, view: PlayerView, know: Knowledge, legal: list[Card]) -> Card:
-        trump, cards = view.trump, view.current.cards
-        led = cards[0].suit
-        position = len(cards)
-        best_index = winning_index(cards, trump)
-        best = cards[best_index]
-        winner = Seat((view.current.leader + best_index) % 4)
-        later = [Seat((view.seat + i) % 4) for i in range(1, 4 - position)]
-        following = legal[0].suit == led
-        winners = [c for c in legal if beats(c, best, trump)]
-        if winner == view.seat.partner and know.holds_trick(best, led, later):
-            return self.throw(legal, know, following)
-        if not winners:
-            return self.throw(legal, know, following)
-        cheapest = min(winners, key=lambda c: (c.suit == trump, c.rank))
-        if position == 3:
-            return cheapest
-        sure = [c for c in winners if know.holds_trick(c, led, later)]
-        if position == 1:
-            if following and not (best.rank >= 11 and sure):
-                return self.throw(legal, know, following)  # second hand low
-            if not following and not (best.rank >= 12 or know.is_master(best)):
-                return self.throw(legal, know, following)  # partner may still win it
-            return min(sure or [cheapest], key=lambda c: (c.suit == trump, c.rank))
-        if sure:
-            return min(sure, key=lambda c: (c.suit == trump, c.rank))
-        if following:
-            return know.cheapest_equal(max(winners))  # third hand high
-        return cheapest
-
-    def throw(self, legal: list[Card], know: Knowledge, following: bool) -> Card:
-        """A card that will not win: the lowest of the suit led, or the least useful discard."""
-        if following:
-            return min(legal, key=lambda c: c.rank)
-        trump = know.trump
-        return min(legal, key=lambda c: (c.suit == trump, know.is_master(c), c.rank))
-
-
-def _suit_length(cards: list[Card], suit: Suit) -> int:
-    return sum(1 for card in cards if card.suit == suit)
+        hand, unseen = masks(view.hand), masks(know.unseen)
+        leader, played = view.current.leader, view.current.cards
+        return club_card(view.seat, hand, unseen, know.voids, view.trump, leader, played)
 
 
 def play_hand(game: Game, players: dict[Seat, Player]) -> None:

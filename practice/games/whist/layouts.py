@@ -14,16 +14,21 @@ from math import comb
 from operator import attrgetter
 
 from .ai import Knowledge
-from .cards import HAND_SIZE, Card, Seat, Suit
+from .cards import DECK, HAND_SIZE, Card, Seat, Suit
+from .club import SUITS, club_card, masks
 from .game import PlayerView
 from .solver import Board
 from .tricks import beats, winning_index
 
 _PBN_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+DRAWS = 20  # layouts drawn at most for one that keeps to the play read
+
 _rank = attrgetter("rank")
 
 
-def cards_denied(view: PlayerView, know: Knowledge, seats: set[Seat]) -> dict[Seat, set[Card]]:
+def cards_denied(
+    view: PlayerView, know: Knowledge, seats: set[Seat], losing: bool = True
+) -> dict[Seat, set[Card]]:
     """Unseen cards that ``seats`` cannot hold if they play as club players do.
 
     - Following suit without beating the card winning the trick, a club player plays the
@@ -31,22 +36,34 @@ def cards_denied(view: PlayerView, know: Knowledge, seats: set[Seat]) -> dict[Se
       with a discard (a card of a side suit on another suit's trick).
     - Last to play and winning, a club player wins as cheaply as it can, so no unseen card
       that would also have won, below the one played, is in that hand.
+    - (``losing``) Third or last to play, with an opponent winning the trick, a club player
+      takes it if it can: one that does not holds no unseen card that would have, neither
+      of the suit led nor, once out of it, a trump. Second to play, it ruffs a queen or
+      higher when it can.
     """
     denied: dict[Seat, set[Card]] = {seat: set() for seat in seats}
+    trump = view.trump
     for trick in (*view.tricks, view.current):
         for index, (seat, card) in enumerate(trick.plays):
             if not index or seat not in seats:
                 continue
-            best = trick.cards[winning_index(trick.cards[:index], view.trump)]
-            wins = beats(card, best, view.trump)
-            if not wins and (card.suit == trick.cards[0].suit or card.suit != view.trump):
+            best_index = winning_index(trick.cards[:index], trump)
+            best = trick.cards[best_index]
+            wins = beats(card, best, trump)
+            led = trick.cards[0].suit
+            if not wins and (card.suit == led or card.suit != trump):
                 denied[seat] |= {c for c in know.unseen_in(card.suit) if c.rank < card.rank}
             elif wins and index == 3:
                 denied[seat] |= {
                     c
                     for c in know.unseen_in(card.suit)
-                    if c.rank < card.rank and beats(c, best, view.trump)
+                    if c.rank < card.rank and beats(c, best, trump)
                 }
+            opponent_wins = (best_index - index) % 2 == 1
+            ruff_due = index == 1 and card.suit != led and best.rank >= 12
+            if losing and not wins and opponent_wins and (index >= 2 or ruff_due):
+                could = know.unseen_in(led) if card.suit == led else know.unseen_in(trump)
+                denied[seat] |= {c for c in could if beats(c, best, trump)}
     return denied
 
 
@@ -65,6 +82,7 @@ class Layouts:
 
     def __init__(self, view: PlayerView, know: Knowledge, read: bool = True) -> None:
         self.others = [seat for seat in Seat if seat != view.seat]
+        self.reading = PlayReading(view, self.seats_read(view)) if read else None
         played = Counter(seat for seat, _, _ in view.all_plays())
         room = {seat: HAND_SIZE - played[seat] for seat in self.others}
         unseen = sorted(know.unseen)
@@ -79,18 +97,43 @@ class Layouts:
             if self.splits:
                 break
 
+    def seats_read(self, view: PlayerView) -> set[Seat]:
+        """The seats whose play is read as a club player's: the opponents (partner plays as
+        the stronger level does, which no rule of thumb reads)."""
+        return {view.seat.next(), view.seat.partner.next()}
+
     def fallbacks(
         self, view: PlayerView, know: Knowledge, read: bool, unseen: list[Card]
     ) -> list[dict[Seat, set[Card]]]:
         """The cards each other seat may not hold: as read from the play, then by its voids
         only, then none (``bench/practice_ceiling.py`` tells a seat more than the play does)."""
         void = {s: {c for c in unseen if c.suit in know.voids[s]} for s in self.others}
-        denied = cards_denied(view, know, set(self.others)) if read else {}
-        read_too = {s: void[s] | denied.get(s, set()) for s in self.others}
-        return [read_too, void, {s: set() for s in self.others}]
+        if not read:
+            return [void, {s: set() for s in self.others}]
+        others = set(self.others)
+        fully = cards_denied(view, know, others & self.seats_read(view))
+        plainly = cards_denied(view, know, others, losing=False)
+        first = {s: void[s] | plainly[s] | fully.get(s, set()) for s in self.others}
+        second = {s: void[s] | plainly[s] for s in self.others}
+        return [first, second, void, {s: set() for s in self.others}]
 
     def deal(self, rng: random.Random) -> dict[Seat, list[Card]]:
-        """One layout: every seat gets as many cards as it holds, none it is known to lack."""
+        """One layout: every seat gets as many cards as it holds, none it is known to lack,
+        and (``reading``) each seat read plays as a club player would with that hand; if none
+        of ``DRAWS`` layouts does, a seat whose play none of them kept to is read no more, and
+        failing that the first layout drawn stands."""
+        first = None
+        while True:
+            kept = Counter()
+            for _ in range(DRAWS):
+                layout = self._draw(rng)
+                first = first or layout
+                if self.reading is None or self.reading.keeps(layout, kept):
+                    return layout
+            if self.reading is None or not self.reading.drop(kept):
+                return first
+
+    def _draw(self, rng: random.Random) -> dict[Seat, list[Card]]:
         split = self.splits[bisect_right(self.cumulative, rng.randrange(self.cumulative[-1]))]
         layout: dict[Seat, list[Card]] = {seat: [] for seat in self.others}
         for (seats, cards), counts in zip(self.groups, split, strict=True):
@@ -101,6 +144,56 @@ class Layouts:
                 layout[seat] += cards[start : start + count]
                 start += count
         return layout
+
+
+class PlayReading:
+    """The play of ``seats`` read as a club player's (``club.club_card``): a layout keeps to
+    it if, with the cards it gives a seat and those the seat has played since, the seat
+    would have played each card it played (``follows``; else each card it led)."""
+
+    def __init__(self, view: PlayerView, seats: set[Seat], follows: bool = True) -> None:
+        self.checks = []  # (seat, its cards from that one on, unseen then, voids then, card)
+        gone: set[Card] = set()
+        voids: dict[Seat, set[Suit]] = {seat: set() for seat in Seat}
+        tricks = (*view.tricks, view.current)
+        plays = [(i, seat, card) for i, trick in enumerate(tricks) for seat, card in trick.plays]
+        for number, (index, seat, card) in enumerate(plays):
+            trick = tricks[index]
+            so_far = trick.cards[: trick.cards.index(card)]
+            if seat in seats and (follows or not so_far):
+                later = [c for _, s, c in plays[number:] if s == seat]
+                remaining = masks(c for c in DECK if c not in gone)
+                hold = {s: set(held) for s, held in voids.items()}
+                self.checks.append(
+                    (seat, masks(later), remaining, hold, trick.leader, so_far, card)
+                )
+            gone.add(card)
+            if card.suit != trick.cards[0].suit:
+                voids[seat].add(trick.cards[0].suit)
+        self.trump = view.trump
+
+    def keeps(self, layout: dict[Seat, list[Card]], kept: Counter) -> bool:
+        """Whether ``layout`` keeps to every card read; ``kept`` counts, per seat, the layouts
+        that keep to that seat's cards."""
+        failed, held = set(), {}
+        for seat, later, remaining, voids, leader, so_far, card in self.checks:
+            if seat in failed:
+                continue
+            if seat not in held:
+                held[seat] = masks(layout[seat])
+            hand = {suit: held[seat][suit] | later[suit] for suit in SUITS}
+            unseen = {suit: remaining[suit] & ~hand[suit] for suit in SUITS}
+            if club_card(seat, hand, unseen, voids, self.trump, leader, so_far) != card:
+                failed.add(seat)
+        for seat in {check[0] for check in self.checks} - failed:
+            kept[seat] += 1
+        return not failed
+
+    def drop(self, kept: Counter) -> bool:
+        """Read no more the seats whose play no layout kept to; False if there were none."""
+        unread = {check[0] for check in self.checks if not kept[check[0]]}
+        self.checks = [check for check in self.checks if check[0] not in unread]
+        return bool(unread)
 
 
 def _splits(groups, room: dict[Seat, int]) -> tuple[list[tuple], list[int]]:

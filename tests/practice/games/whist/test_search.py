@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from practice.games.whist.ai import BasicPlayer, Knowledge, play_hand
 from practice.games.whist.cards import Card, Seat
-from practice.games.whist.game import Game, PlayerView, new_deal
+from practice.games.whist.game import Deal, Game, PlayerView, new_deal
 from practice.games.whist.layouts import Layouts, cards_denied, full_hands, shorten, to_board
 from practice.games.whist.lesson import par_board
 from practice.games.whist.search import StrongPlayer, decision_seed, plan_for, samples_for
@@ -134,7 +134,7 @@ def test_a_reading_no_layout_can_keep_is_set_aside_and_the_voids_kept(monkeypatc
     others = [seat for seat in Seat if seat != view.seat]
     assert any(know.voids[seat] for seat in others)
     everything = {seat: set(know.unseen) for seat in others}
-    monkeypatch.setattr("practice.games.whist.layouts.cards_denied", lambda *a: everything)
+    monkeypatch.setattr("practice.games.whist.layouts.cards_denied", lambda *a, **k: everything)
     layouts = Layouts(view, know)
     for seed in range(10):
         layout = layouts.deal(random.Random(seed))
@@ -375,3 +375,32 @@ def _third_hand_slip(game: Game, seat: Seat, held: Card) -> bool:
             if card.suit == trick.cards[0].suit and not beats(card, best, game.trump) and winners:
                 return True
     return False
+
+
+@pytest.mark.parametrize("seed", [3, 8, 21, 34])
+def test_a_layout_dealt_has_the_opponents_play_every_card_they_played(seed):
+    """Dealt a layout's cards (with those they have played since), the opponents, playing as
+    club players, would have played the very cards they did: the layouts read their play."""
+    game = Game(new_deal(seed))
+    play_hand_partly(game, 22)
+    view = game.view()
+    layouts = Layouts(view, Knowledge(view))
+    opponents = {view.seat.next(), view.seat.partner.next()}
+    assert {check[0] for check in layouts.reading.checks} == opponents
+    kept = 0
+    for draw in range(5):
+        layout = layouts.deal(random.Random(draw))
+        if not layouts.reading.keeps(layout, Counter()):
+            continue  # none of the layouts drawn kept to the play: the first one stands
+        kept += 1
+        read = {check[0] for check in layouts.reading.checks}  # a seat no layout kept is not
+        hands = dict(game.deal.hands)
+        for seat in read:
+            played = [card for who, card, _ in view.all_plays() if who == seat]
+            hands[seat] = (*layout[seat], *played)
+        again = Game(Deal(game.deal.seed, game.deal.dealer, game.deal.trump, hands))
+        for card in game.plays:
+            if again.turn in read:
+                assert BasicPlayer().choose(again.view()) == card
+            again.play(card)
+    assert kept >= 4
