@@ -36,6 +36,17 @@ def make_event(slug: str = "area", tables: int = 8, hands_per_day=(30,), **setti
     return event
 
 
+def new_event_body(**changes) -> dict:
+    """The new-event form as a leader fills it in, with ``changes``."""
+    body = {
+        "name": "Club night", "slug": "club-night", "level": "club", "tables": "4",
+        "pattern": "generated", "hands_per_day": "6", "sessions_per_day": "1",
+        "trumps": "H,S,D,C", "flags_per_table": "12", "one_flag_at": "7",
+        "two_flags_at": "10", "revoke_penalty": "2", "advancing": "2",
+    }  # fmt: skip
+    return {**body, **changes}
+
+
 def make_user(username: str, event: Event | None = None, role: str = Role.LEADER, **extra):
     """A user with a role in ``event``; tests sign in with ``client.force_login`` (hashing a
     password takes a second on a busy machine), or set a password where a form needs one."""

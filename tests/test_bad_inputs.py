@@ -26,7 +26,7 @@ from tournaments.services.table_entry import table_tokens_issue
 
 from . import servers
 from .content_policy import POLICY, directives
-from .leader_helpers import make_event, make_user, play
+from .leader_helpers import make_event, make_user, new_event_body, play
 
 pytestmark = pytest.mark.django_db
 
@@ -76,22 +76,10 @@ def test_a_results_file_saved_as_csv_macintosh_is_read(client, leader):
 def test_a_rotation_file_saved_as_csv_macintosh_creates_the_event(client, leader):
     """The new-event page's own rotation file may have CR-only line endings."""
     rows = "\r".join(f"{h},2,1" for h in range(1, 3))
-    body = {
-        "name": "Mac club",
-        "slug": "mac-club",
-        "level": "club",
-        "tables": "2",
-        "pattern": "generated",
-        "hands_per_day": "2",
-        "sessions_per_day": "1",
-        "trumps": "H,S,D,C",
-        "flags_per_table": "12",
-        "one_flag_at": "7",
-        "two_flags_at": "10",
-        "revoke_penalty": "2",
-        "advancing": "2",
-        "pattern_file": upload("rotation.csv", f"hand,1,2\r{rows}\r"),
-    }
+    body = new_event_body(
+        name="Mac club", slug="mac-club", tables="2", hands_per_day="2",
+        pattern_file=upload("rotation.csv", f"hand,1,2\r{rows}\r"),
+    )  # fmt: skip
     response = client.post(reverse("tournaments:event_new"), body)
     assert response.status_code == 302
     assert Event.objects.get(slug="mac-club").hands.count() == 2

@@ -14,7 +14,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command
 from django.urls import reverse
 
-from tests.leader_helpers import grid_post, make_event, make_user
+from tests.leader_helpers import grid_post, make_event, make_user, new_event_body
 from tests.test_playoffs_flow import finished
 from tournaments.models import Event, HandResult, Team
 from tournaments.services import people
@@ -23,16 +23,6 @@ from tournaments.services.playoffs import playoff_hand_record
 pytestmark = pytest.mark.django_db
 
 HEADER = "table,team,zone,player_a,player_b,player_x,player_y\n"
-
-
-def new_event_body(**changes) -> dict:
-    body = {
-        "name": "Club night", "slug": "club-night", "level": "club", "tables": "4",
-        "pattern": "generated", "hands_per_day": "6", "sessions_per_day": "1",
-        "trumps": "H,S,D,C", "flags_per_table": "12", "one_flag_at": "7",
-        "two_flags_at": "10", "revoke_penalty": "2", "advancing": "2",
-    }  # fmt: skip
-    return {**body, **changes}
 
 
 def settings_body(event, **changes) -> dict:

@@ -22,7 +22,7 @@ from tournaments import snapshot
 from tournaments.models import AuditEntry, Event, HandResult, TableSubmission, Team
 from tournaments.services.table_entry import table_tokens_issue
 
-from .leader_helpers import make_event, make_user
+from .leader_helpers import make_event, make_user, new_event_body
 
 pytestmark = pytest.mark.django_db
 
@@ -128,22 +128,9 @@ def test_any_results_file_or_paste_is_answered_and_a_refused_one_changes_nothing
 def test_any_rotation_file_on_the_new_event_page_is_answered(client, leader, raw):
     """The new-event page's own rotation file: no server error; refused means no event."""
     before = written()
-    body = {
-        "name": "Fuzz club",
-        "slug": "fuzz-club",
-        "level": "club",
-        "tables": "4",
-        "pattern": "generated",
-        "hands_per_day": "3",
-        "sessions_per_day": "1",
-        "trumps": "H,S,D,C",
-        "flags_per_table": "12",
-        "one_flag_at": "7",
-        "two_flags_at": "10",
-        "revoke_penalty": "2",
-        "advancing": "2",
-        "pattern_file": upload(raw),
-    }
+    body = new_event_body(
+        name="Fuzz club", slug="fuzz-club", hands_per_day="3", pattern_file=upload(raw)
+    )
     response = client.post(reverse("tournaments:event_new"), body)
     created = response.status_code == 302
     refused_or_done(response, before, created)
