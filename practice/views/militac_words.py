@@ -112,19 +112,28 @@ def side_name(side: str) -> str:
     return _("North-South") if side == "NS" else _("East-West")
 
 
-def summary_text(declarer: Seat, bid: Bid, score: dict) -> str:
-    """The deal's result: made or set, and what each side scores."""
+def _result_values(declarer: Seat, bid: Bid, score: dict) -> dict:
+    """The words and numbers both sentences on a bid's result name."""
     side = declarer.side
     other = "EW" if side == "NS" else "NS"
-    values = {
+    return {
         "seat": seat_word(declarer),
         "bid": bid_words(bid),
         "side": side_name(side),
         "other": side_name(other),
+        "needed": bid.squads,
         "taken": score["taken"],
+        "value": bid.value,
+        "over": score["taken"] - bid.squads,
+        "short": bid.squads - score["taken"],
         "ours": score[side],
         "theirs": score[other],
     }
+
+
+def summary_text(declarer: Seat, bid: Bid, score: dict) -> str:
+    """The deal's result: made or set, and what each side scores."""
+    values = _result_values(declarer, bid, score)
     if score["made"]:
         return (
             _(
@@ -168,21 +177,7 @@ def command_sentence(bid: Bid) -> str:
 
 def bid_explained(declarer: Seat, bid: Bid, score: dict) -> str:
     """The bid's result worked out: the squads needed and taken, and the points each side got."""
-    side = declarer.side
-    other = "EW" if side == "NS" else "NS"
-    values = {
-        "seat": seat_word(declarer),
-        "bid": bid_words(bid),
-        "side": side_name(side),
-        "other": side_name(other),
-        "needed": bid.squads,
-        "taken": score["taken"],
-        "value": bid.value,
-        "over": score["taken"] - bid.squads,
-        "short": bid.squads - score["taken"],
-        "ours": score[side],
-        "theirs": score[other],
-    }
+    values = _result_values(declarer, bid, score)
     if score["made"]:
         return (
             _(

@@ -19,6 +19,18 @@
     return face;
   }
 
+  function meldGroup(meld) {
+    const group = document.createElement("div");
+    group.className = "meld";
+    group.setAttribute("role", "img");
+    group.setAttribute(
+      "aria-label",
+      say(gettext("%(kind)s of %(cards)s"), { kind: meld.kind, cards: meld.cards.map((c) => c.words).join(", ") }),
+    );
+    for (const card of meld.cards) group.appendChild(cardFace(card, "div"));
+    return group;
+  }
+
   function lock() {
     for (const b of root.querySelectorAll("#hand button, .hand-actions button, .piles button")) b.disabled = true;
   }
@@ -43,17 +55,7 @@
       const held = player === 0 ? "" : ` · ${say(ngettext("%(count)s card", "%(count)s cards", n), { count: n })}`;
       title.textContent = points + held;
       row.appendChild(title);
-      for (const meld of data.melds[player]) {
-        const group = document.createElement("div");
-        group.className = "meld";
-        group.setAttribute("role", "img");
-        group.setAttribute(
-          "aria-label",
-          say(gettext("%(kind)s of %(cards)s"), { kind: meld.kind, cards: meld.cards.map((c) => c.words).join(", ") }),
-        );
-        for (const card of meld.cards) group.appendChild(cardFace(card, "div"));
-        row.appendChild(group);
-      }
+      for (const meld of data.melds[player]) row.appendChild(meldGroup(meld));
       area.appendChild(row);
     });
   }
@@ -127,17 +129,7 @@
         const name = document.createElement("h4");
         name.textContent = say(gettext("%(name)s: %(points)s points"), { name: player.name, points: player.points });
         row.appendChild(name);
-        for (const meld of player.melds) {
-          const group = document.createElement("div");
-          group.className = "meld";
-          group.setAttribute("role", "img");
-          group.setAttribute(
-            "aria-label",
-            say(gettext("%(kind)s of %(cards)s"), { kind: meld.kind, cards: meld.cards.map((c) => c.words).join(", ") }),
-          );
-          for (const card of meld.cards) group.appendChild(cardFace(card, "div"));
-          row.appendChild(group);
-        }
+        for (const meld of player.melds) row.appendChild(meldGroup(meld));
         const line = document.createElement("p");
         line.textContent = player.line;
         row.appendChild(line);
