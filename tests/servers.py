@@ -68,6 +68,19 @@ class Server:
         return self.log.read_text(encoding="utf-8", errors="replace")
 
 
+def launch(env: dict[str, str], *args: str) -> subprocess.CompletedProcess:
+    """``whist-director ARGS`` (this checkout's) with nobody at the keyboard, its words kept."""
+    return subprocess.run(  # noqa: S603 - our own interpreter and launcher
+        [sys.executable, "-m", "whistdirector", *args],
+        cwd=ROOT,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
 def assets(page: bytes) -> list[str]:
     """The stylesheets and scripts a page names."""
     return re.findall(r'(?:href|src)="(/static/[^"]+)"', page.decode())

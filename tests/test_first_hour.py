@@ -26,15 +26,7 @@ def whist_director(tmp_path, *args: str, **env: str) -> subprocess.CompletedProc
     environment = servers.environment(tmp_path / "data")
     environment.pop("DATABASE_URL", None)  # a laptop: SQLite in its data folder
     environment.update(env)
-    return subprocess.run(  # noqa: S603 - our own interpreter and launcher
-        [sys.executable, "-m", "whistdirector", *args],
-        cwd=servers.ROOT,
-        env=environment,
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    return servers.launch(environment, *args)
 
 
 # ---------------------------------------------------------------- --help

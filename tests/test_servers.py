@@ -8,7 +8,6 @@ import os
 import re
 import socket
 import subprocess
-import sys
 import time
 
 import pytest
@@ -129,15 +128,7 @@ def test_the_hall_answers_under_the_content_security_policy(hall, path):
 
 
 def hall_with_nobody_at_the_keyboard(env: dict[str, str]) -> subprocess.CompletedProcess:
-    return subprocess.run(  # noqa: S603
-        [sys.executable, "-m", "whistdirector", "hall", "--listen", "127.0.0.1:1"],
-        cwd=servers.ROOT,
-        env=env,
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    return servers.launch(env, "hall", "--listen", "127.0.0.1:1")
 
 
 def test_the_hall_refuses_to_start_while_the_demo_password_works(tmp_path):

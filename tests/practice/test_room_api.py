@@ -99,9 +99,9 @@ def test_militac_nonsense_moves_get_a_message_not_an_error(move):
     assert response.json()["error"]
 
 
-def test_militac_a_whole_deal_through_the_api_ends_with_the_book_score():
-    """Playing South's first legal move each time reaches the end and the summary's score."""
-    tab = Tab(Client(), "militac", 11, level="strong")
+def militac_played_through(tab: Tab) -> dict:
+    """The deal played to its end through the API, South making its first legal move each time
+    (the lowest bid, else a pass), as a player clicking the first button would; the last state."""
     state = tab.start()
     while not state["finished"]:
         if state["phase"] == "bidding":
@@ -110,6 +110,12 @@ def test_militac_a_whole_deal_through_the_api_ends_with_the_book_score():
             verb = "discard" if state["phase"] == "aide" else "play"
             move = f"{verb} {next(c['code'] for c in state['hand'] if c['legal'])}"
         state = tab.send("move", move=move)
+    return state
+
+
+def test_militac_a_whole_deal_through_the_api_ends_with_the_book_score():
+    """Playing South's first legal move each time reaches the end and the summary's score."""
+    state = militac_played_through(Tab(Client(), "militac", 11, level="strong"))
     assert state["squads"]["NS"] + state["squads"]["EW"] == 12
     assert state["summary"]["NS"] + state["summary"]["EW"] > 0
 
@@ -174,15 +180,7 @@ def test_militaire_a_round_played_through_the_api_scores_every_player():
 def test_militac_the_review_shows_every_squad_and_explains_the_bid():
     """After the deal: the twelve squads in order, each marked as North-South's or not, and
     sentences on the Aide, the commanding company and the bid's points."""
-    tab = Tab(Client(), "militac", 11, level="strong")
-    state = tab.start()
-    while not state["finished"]:
-        if state["phase"] == "bidding":
-            move = f"bid {state['bid_options'][0]['code']}" if state["bid_options"] else "pass"
-        else:
-            verb = "discard" if state["phase"] == "aide" else "play"
-            move = f"{verb} {next(c['code'] for c in state['hand'] if c['legal'])}"
-        state = tab.send("move", move=move)
+    state = militac_played_through(Tab(Client(), "militac", 11, level="strong"))
     review = state["summary"]["review"]
     assert [squad["number"] for squad in review["squads"]] == list(range(1, 13))
     assert all(len(squad["plays"]) == 4 for squad in review["squads"])
