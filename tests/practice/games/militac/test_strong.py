@@ -18,17 +18,21 @@ def every_card_tried(hands, leader: Seat, trick: tuple, commanders) -> int:
     seat = Seat((leader + len(trick)) % 4)
     if not trick and not hands[seat]:
         return 0
-    results = []
-    for card in legal_cards(hands[seat], trick[0] if trick else None):
-        after = {**hands, seat: [c for c in hands[seat] if c != card]}
-        played = (*trick, card)
-        if len(played) == 4:
-            winner = squad_winner(leader, played, commanders)
-            value = winner.is_north_south + every_card_tried(after, winner, (), commanders)
-        else:
-            value = every_card_tried(after, leader, played, commanders)
-        results.append(value)
+    cards = legal_cards(hands[seat], trick[0] if trick else None)
+    results = [card_tried(hands, leader, trick, card, commanders) for card in cards]
     return max(results) if seat.is_north_south else min(results)
+
+
+def card_tried(hands, leader: Seat, trick: tuple, card, commanders) -> int:
+    """North-South's squads from here once the player to play puts ``card`` down, every card
+    after it tried."""
+    seat = Seat((leader + len(trick)) % 4)
+    after = {**hands, seat: [c for c in hands[seat] if c != card]}
+    played = (*trick, card)
+    if len(played) == 4:
+        winner = squad_winner(leader, played, commanders)
+        return winner.is_north_south + every_card_tried(after, winner, (), commanders)
+    return every_card_tried(after, leader, played, commanders)
 
 
 def test_the_exact_search_finds_what_trying_every_card_finds():
@@ -51,14 +55,7 @@ def test_the_exact_search_finds_what_trying_every_card_finds():
         cards = legal_cards(hands[seat], trick[0] if trick else None)
         found = exact_squads(hands, Trick(leader, trick), commanders, seat, cards)
         for card in cards:
-            after = {**hands, seat: [c for c in hands[seat] if c != card]}
-            played = (*trick, card)
-            if len(played) == 4:
-                winner = squad_winner(leader, played, commanders)
-                expected = winner.is_north_south + every_card_tried(after, winner, (), commanders)
-            else:
-                expected = every_card_tried(after, leader, played, commanders)
-            assert found[card] == expected
+            assert found[card] == card_tried(hands, leader, trick, card, commanders)
 
 
 def test_the_expert_keeps_the_president_where_cashing_him_costs_a_squad():
