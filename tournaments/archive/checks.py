@@ -1,7 +1,7 @@
-"""What an archive's fields cannot say alone, checked after ``schema.SCHEMA``: tables
-that exist, the rotation's visitors, tricks after penalties, loans that follow from the
-results, day closes of real days and playoffs the pages can draw. Every problem names its
-JSON path."""
+"""What an archive's fields cannot say alone, checked after its version's schema
+(``schema.schema_for``): tables that exist, the rotation's visitors, tricks after penalties,
+loans that follow from the results, day closes of real days and playoffs the pages can draw.
+Every problem names its JSON path."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from ..rules.seasons import check_links
 from ..rules.types import Result
 from .outcomes import at as _at
 from .outcomes import close_records, closes, loans, playoffs
-from .schema import SCHEMA
+from .schema import schema_for
 from .walk import check
 
 
@@ -36,14 +36,9 @@ def problems(archive: object) -> list[str]:
 
 def _problems(archive: object) -> list[str]:
     out: list[str] = []
-    check(SCHEMA, archive, "", out)
+    check(schema_for(archive), archive, "", out)
     if out:
         return out
-    # Export has written both since version 2; only a version 1 archive may lack them.
-    if archive["version"] >= 2:
-        out += [f"{p}: " + gettext("missing") for p in _version_2_fields(archive)]
-        if out:
-            return out
     event = archive["event"]
     tables = event["tables"]
     out += [f"event.{f}: {m}" for f, m in settings_problems(event, tables=tables).items()]
@@ -82,18 +77,6 @@ def _problems(archive: object) -> list[str]:
     if not out and "links" in archive:
         out += _links(archive)
     return out
-
-
-def _version_2_fields(archive: dict) -> list[str]:
-    """The paths a version 2 archive lacks: the event's season and the links."""
-    return [
-        path
-        for path, there in (
-            ("event.season", "season" in archive["event"]),
-            ("links", "links" in archive),
-        )
-        if not there
-    ]
 
 
 def _links(archive: dict) -> list[str]:

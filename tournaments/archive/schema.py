@@ -10,7 +10,7 @@ again byte for byte.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from django.utils.translation import ngettext
 
@@ -120,7 +120,7 @@ SCHEMA = Obj(
                 "print_language": Text(7, choices=("en-ca", "fr-ca")),
                 "season": Text(NAME_MAX, null=True),
             },
-            optional=frozenset({"play_ends_after", "print_language", "season"}),
+            optional=frozenset({"play_ends_after", "print_language"}),
         ),
         # Version 2: where the event and its teams came from (rules.seasons.check_links).
         "links": Obj(
@@ -251,8 +251,21 @@ SCHEMA = Obj(
             10_000_000,
         ),
     },
-    optional=frozenset({"links"}),
 )
+# Version 1 archives were written before seasons: no season, no links. Export has written
+# both since version 2, so only a version 1 archive may lack them.
+_EVENT = SCHEMA.fields["event"]
+SCHEMA_V1 = replace(
+    SCHEMA,
+    fields={**SCHEMA.fields, "event": replace(_EVENT, optional=_EVENT.optional | {"season"})},
+    optional=SCHEMA.optional | {"links"},
+)
+
+
+def schema_for(archive: object) -> Obj:
+    """The schema of ``archive``'s version (the newest when it names none it may have)."""
+    version = archive.get("version") if isinstance(archive, dict) else None
+    return SCHEMA_V1 if version == 1 else SCHEMA
 
 
 class ArchiveErrors(RulesError):
