@@ -8,6 +8,7 @@ import os
 import re
 import socket
 import subprocess
+import sys
 import time
 
 import pytest
@@ -15,7 +16,7 @@ import pytest
 from tests import servers
 from tests.content_policy import POLICY, directives
 from whistdirector.network import lan_addresses
-from whistdirector.server import IDLE_SECONDS, raise_open_files
+from whistdirector.server import COLLECTOR_THRESHOLDS, IDLE_SECONDS, raise_open_files
 
 pytestmark = pytest.mark.servers
 LAN = (lan_addresses() or ["127.0.0.1"])[0]
@@ -114,6 +115,21 @@ def _closed_by_server(phone: socket.socket) -> bool:
     except TimeoutError:
         return False
     return True
+
+
+def test_the_hall_process_leaves_what_it_loaded_at_start_to_itself():
+    """The server's process sets Python's collector aside from what it loaded at start (it
+    is never garbage) and runs it less often, so its full passes stop no phone for long."""
+    check = (
+        "import gc; from whistdirector import server; server.prepare_process(); "
+        "print(gc.get_freeze_count(), *gc.get_threshold())"
+    )
+    run = subprocess.run(  # noqa: S603 - this interpreter, our own module
+        [sys.executable, "-c", check], capture_output=True, text=True, check=True
+    )
+    frozen, *thresholds = map(int, run.stdout.split())
+    assert frozen > 1_000  # none are, unless set aside
+    assert tuple(thresholds) == COLLECTOR_THRESHOLDS and thresholds[0] > 700
 
 
 @pytest.mark.parametrize(

@@ -148,3 +148,56 @@ def test_standings_read_inside_a_save_that_is_rolled_back_leave_no_trace(
     event.refresh_from_db()
     assert snapshot.tallies(event).last_hand == 1
     assert tallies(event).net_by_day(4, 12) == recomputed_net(event)
+
+
+def every_tables_results(event):
+    """Each table's results from every recorded result, in hand order (host tables within)."""
+    found = {t: [] for t in range(1, event.tables + 1)}
+    for result in selectors.results(event):
+        found[result.host_table].append(result)
+        found[result.visitor_table].append(result)
+    return found
+
+
+def test_a_tables_results_after_a_correction_read_only_the_hand_it_changed(
+    django_capture_on_commit_callbacks, django_assert_num_queries
+):
+    """After a correction, a table's page reads its results from the hands' kept results and
+    the corrected hand only (never all of them again), and they are every result it took
+    part in."""
+    event = make_event("table-results", tables=6)
+    play(event, range(1, 6))
+    with django_capture_on_commit_callbacks(execute=True):
+        snapshot.table_results(event, 1)
+    results_record(event=event, entries=[ResultEntry(3, 1, 12)], actor=None)
+    event.refresh_from_db()
+    expected = every_tables_results(event)
+    with django_assert_num_queries(4), django_capture_on_commit_callbacks(execute=True):
+        # the revision before and after, the hands' revisions, the corrected hand's results
+        snapshot.tallies(event)  # what the first page after the save reads first
+    with django_assert_num_queries(0):
+        shown = {t: snapshot.table_results(event, t) for t in range(1, 7)}
+    assert shown == expected
+
+
+def test_a_tables_results_forgotten_by_the_cache_are_read_again(
+    django_capture_on_commit_callbacks, django_assert_num_queries
+):
+    """Hands whose kept results are gone (the cache cleared) are read again, in one query."""
+    from django.core.cache import cache
+
+    from tournaments.snapshot import facts
+    from tournaments.snapshot.tallies import kept_hands
+
+    event = make_event("forgotten", tables=4)
+    play(event, range(1, 4))
+    with django_capture_on_commit_callbacks(execute=True):
+        flags = tallies(event)
+    cache.clear()
+    facts.forget_all()
+    with django_assert_num_queries(1):
+        hands = kept_hands(event, flags)
+    shown = {
+        t: [r for n in sorted(hands) for r in hands[n].by_table.get(t, ())] for t in range(1, 5)
+    }
+    assert shown == every_tables_results(event)

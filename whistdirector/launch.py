@@ -141,13 +141,14 @@ def listen_on(listen: str, *, behind_proxy: bool = False):
 
     from whistdirector.wsgi import application
 
-    server.raise_open_files()
     try:
-        return waitress.create_server(
+        created = waitress.create_server(
             application, listen=listen, **server.options(behind_proxy=behind_proxy)
         )
     except OSError as error:
         raise ConfigurationError(_listen_problem(listen, error)) from None
+    server.prepare_process()
+    return created
 
 
 def hall(listen: str) -> None:

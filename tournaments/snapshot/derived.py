@@ -23,7 +23,7 @@ from ..selectors.playoff_state import Overview
 from ..selectors.playoff_state import overview as playoff_overview
 from ..selectors.table_entry import TableState
 from . import store
-from .tallies import Tallies
+from .tallies import Tallies, kept_hands
 from .tallies import tallies as count_tallies
 
 
@@ -73,17 +73,10 @@ def tallies(event: Event) -> Tallies:
 
 
 def table_results(event: Event, table: int) -> list[Result]:
-    """The results of the hands touching ``table`` (as host or visitor), in hand order: all
-    results read once per revision and shared by every table's page."""
-
-    def build() -> dict[int, list[Result]]:
-        by_table: dict[int, list[Result]] = {}
-        for r in selectors.results(event):
-            by_table.setdefault(r.host_table, []).append(r)
-            by_table.setdefault(r.visitor_table, []).append(r)
-        return by_table
-
-    return cached(event, "results by table", build, alone=True).get(table, [])
+    """The results of the hands touching ``table`` (as host or visitor), in hand order, from
+    each hand's tally kept under its revision (after a save only that hand was read again)."""
+    hands = kept_hands(event, tallies(event))
+    return [r for number in sorted(hands) for r in hands[number].by_table.get(table, ())]
 
 
 def _ranked(event: Event) -> tuple[list[Standing], int, Overview]:

@@ -96,16 +96,25 @@ def _rows(event: Event, number: int, current: int | None, rotation, parts, words
         for h in rotation.hands
     }
     found = facts.recall(list(keys.values()))
-    if missing := [n for n, key in keys.items() if key not in found]:
-        written = _write_hands(event, missing, current, rotation, parts, words, language)
-        found |= written
-        facts.keep(written)
-    return "\n".join(found[keys[h.number]][number - 1] for h in rotation.hands)
+    rows = {n: found[key] for n, key in keys.items() if key in found}
+    if missing := [n for n in keys if n not in rows]:
+        # Written once for every page built at the same moment (after a save, a full hall
+        # asks for most tables' pages at once, and each would write the same hand's rows).
+        def write() -> dict[int, tuple[str, tuple[str, ...]]]:
+            written = _write_hands(event, missing, current, rotation, parts, words, language)
+            facts.keep(dict(written.values()))
+            return written
+
+        name = f"rows:{language}:{current}:{missing}"
+        written = store.value(store.current_of(event), "revision", name, write, alone=True)
+        rows |= {n: cells for n, (_, cells) in written.items()}
+    return "\n".join(rows[h.number][number - 1] for h in rotation.hands)
 
 
 def _write_hands(event, numbers, current, rotation, parts, words, language) -> dict:
-    """The rows of ``numbers`` for every table, keyed by each hand's revision read in the same
-    statement as its results (so rows are never kept under a revision they do not show)."""
+    """The rows of ``numbers`` for every table by hand, each with its key: the hand's revision
+    read in the same statement as its results (rows are never kept under a revision they do
+    not show)."""
     rows = (
         Hand.objects.filter(event=event, number__in=numbers)
         .order_by()
@@ -137,7 +146,8 @@ def _write_hands(event, numbers, current, rotation, parts, words, language) -> d
             cells.append(
                 str(parts.row(h, table, result, hand == current, words, event.alternate_pairs))
             )
-        written[_key(event, language, hand, revision[hand], hand == current)] = tuple(cells)
+        key = _key(event, language, hand, revision[hand], hand == current)
+        written[hand] = (key, tuple(cells))
     return written
 
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from ..models import Event, Hand, Loan
 from ..rules.flags import flags_won
+from ..rules.types import Result
 from . import facts, store
 
 
@@ -29,6 +30,9 @@ class HandTally:
     results: int
     net: tuple[int, ...]
     revision: int  # the hand's revision these results are of
+    # Each table's results (as host, then as visitor's home), so a table's page reads its own
+    # results from the kept hands, not all 12,500 again after a save.
+    by_table: dict[int, tuple[Result, ...]]
 
 
 @dataclass(frozen=True)
@@ -145,28 +149,53 @@ def _count(
             "results__visitor_tricks",
         )
     )
-    # key, day, revision, [results, net of each table]
-    read: dict[tuple[int, int], tuple[str, int, int, list[int]]] = {}
+    # key, day, revision, [results, net of each table], results
+    read: dict[tuple[int, int], tuple[str, int, int, list[int], list[Result]]] = {}
     for event_id, number, day, revision, host, visitor, tricks in rows:
         event = events[event_id]
         hand = (event_id, number)
         if hand not in read:
-            read[hand] = (_key(event, number, revision), day, revision, [0] * (event.tables + 1))
+            key = _key(event, number, revision)
+            read[hand] = (key, day, revision, [0] * (event.tables + 1), [])
         if host is None:  # a hand with no result yet
             continue
         counts = read[hand][3]
         counts[0] += 1
+        read[hand][4].append(Result(number, day, host, visitor, tricks))
         if flags := flags_won(tricks, event.flag_settings):
             counts[visitor] += flags
             counts[host] -= flags
     return {
-        hand: (key, HandTally(day, counts[0], tuple(counts[1:]), revision))
-        for hand, (key, day, revision, counts) in read.items()
+        hand: (key, HandTally(day, counts[0], tuple(counts[1:]), revision, _by_table(results)))
+        for hand, (key, day, revision, counts, results) in read.items()
     }
+
+
+def _by_table(results: list[Result]) -> dict[int, tuple[Result, ...]]:
+    """A hand's results under each table they touch, in the order of their host tables."""
+    by_table: dict[int, list[Result]] = {}
+    for result in sorted(results, key=lambda r: r.host_table):
+        by_table.setdefault(result.host_table, []).append(result)
+        by_table.setdefault(result.visitor_table, []).append(result)
+    return {table: tuple(found) for table, found in by_table.items()}
+
+
+def kept_hands(event: Event, flags: Tallies) -> dict[int, HandTally]:
+    """Each hand's tally at the revisions ``flags`` were summed at, by number: as kept (a hand
+    forgotten since is counted again)."""
+    keys = {number: _key(event, number, r) for number, r in flags.revisions.items()}
+    found = facts.recall(list(keys.values()))
+    hands = {number: found[key] for number, key in keys.items() if key in found}
+    if missing := [number for number in keys if number not in hands]:
+        ids = Hand.objects.filter(event=event, number__in=missing).values("pk")
+        counted = _count({event.pk: event}, ids)
+        hands |= {number: tally for (_, number), (_, tally) in counted.items()}
+        facts.keep(dict(counted.values()))
+    return hands
 
 
 def _key(event: Event, number: int, revision: int) -> str:
     settings = event.flag_settings
     event_id = store.identity(event.pk, event.created_at)
     thresholds = f"{settings.one_flag_at}:{settings.two_flags_at}"
-    return f"whist:{event_id}:hand:{number}:{revision}:{thresholds}"
+    return f"whist:{event_id}:hand-tally:{number}:{revision}:{thresholds}"
