@@ -17,9 +17,8 @@ from hypothesis import strategies as st
 from practice.games.whist.ai import BasicPlayer, Knowledge, play_hand
 from practice.games.whist.cards import Card, Seat
 from practice.games.whist.game import Deal, Game, PlayerView, new_deal
-from practice.games.whist.layouts import Layouts, full_hands, shorten, to_board
+from practice.games.whist.layouts import Layouts, cards_denied, full_hands, shorten, to_board
 from practice.games.whist.lesson import par_board
-from practice.games.whist.reading import cards_denied
 from practice.games.whist.search import StrongPlayer, decision_seed, plan_for, samples_for
 from practice.games.whist.solver import SolverPool
 from practice.games.whist.tricks import beats, winning_index
