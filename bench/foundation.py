@@ -205,7 +205,7 @@ def saves(tables: int, healthz: float) -> None:
     imported(range(31, 45))
     phone.get(f"/events/{slug}/standings.json")
     last = [grid(h) for h in range(45, 51)]
-    corrections = [grid(h, correct=True) for h in (49, 50)]
+    corrections = [grid(h, correct=True) for h in range(45, 51)]
     print(f"\nwhole {tables}-table hand saved from the grid, then the first standings.json:")
     print("(CPU: this process's own CPU time, a fairer figure on a machine others share)")
     print(f"{'':<28}{'save ms':>9}{'CPU':>7}{'standings.json ms':>19}{'CPU':>7}{'x healthz':>11}")
@@ -213,7 +213,7 @@ def saves(tables: int, healthz: float) -> None:
         ("hand 1 (empty event)", [first]),
         ("hand 30 (day 1's last)", [thirtieth]),
         ("hands 45-50 (median)", last),
-        ("corrections of 49, 50", corrections),
+        ("corrections of 45-50 (median)", corrections),
     ]
     for name, pairs in rows:
         save, read, save_cpu, read_cpu = (statistics.median(p[i] for p in pairs) for i in range(4))
