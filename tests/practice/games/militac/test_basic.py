@@ -105,21 +105,24 @@ def test_fourth_hand_that_cannot_win_keeps_its_commanders():
 
 
 def _could_top_a_card_that_beats_partner(view) -> bool:
-    """Some card still out, one the fourth player could play (the company led, or any once it
-    has shown out of it), would beat the cards so far, and third hand holds a legal card
-    other than the President that tops it."""
+    """Some card still out, one the fourth player could play (the company led, or once it has
+    shown out of that any card but of a company it has shown out of), would beat the cards so
+    far, and third hand holds a legal card other than the President that tops it."""
     seat, so_far = view.seat, view.current.cards
     fourth, led = seat.next(), so_far[0].company
     seen = set(view.hand) | {card for _, card, _ in view.played()}
-    shown_out = any(
-        s == fourth and lead.company == led and card.company != led
+    shown_out = {
+        lead.company
         for s, card, lead in view.played()
-    )
+        if s == fourth and not lead.is_president and card.company != lead.company
+    }
     leader, commanders = view.current.leader, view.commanders
     mine = [card for card in legal_cards(view.hand, so_far[0]) if not card.is_president]
     for threat in PACK:
-        if threat in seen or (threat.company != led and not shown_out):
+        if threat in seen or (threat.company != led and led not in shown_out):
             continue
+        if not threat.is_president and threat.company in shown_out:
+            continue  # the fourth player holds none of that company
         if squad_winner(leader, (*so_far, threat), commanders) != seat:
             continue  # it would not beat the cards so far (played third here to compare)
         if any(squad_winner(leader, (*so_far, card, threat), commanders) == seat for card in mine):
