@@ -14,6 +14,7 @@ first hand began (``held_before``), the day's earlier hands summed from theirs.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from ..models import Event, Hand, Loan
 from ..rules.flags import flags_won
@@ -30,9 +31,20 @@ class HandTally:
     results: int
     net: tuple[int, ...]
     revision: int  # the hand's revision these results are of
-    # Each table's results (as host, then as visitor's home), so a table's page reads its own
-    # results from the kept hands, not all 12,500 again after a save.
-    by_table: dict[int, tuple[Result, ...]]
+    number: int
+    played: tuple[tuple[int, int, int], ...]  # (host table, visitor table, tricks), by host
+
+    @cached_property
+    def by_table(self) -> dict[int, tuple[Result, ...]]:
+        """Each table's results (as host, then as visitor's home), so a table's page reads its
+        own results from the kept hands, not all 12,500 again after a save; worked out on first
+        use (standings never need them)."""
+        found: dict[int, list[Result]] = {}
+        for host, visitor, tricks in self.played:
+            result = Result(self.number, self.day, host, visitor, tricks)
+            found.setdefault(host, []).append(result)
+            found.setdefault(visitor, []).append(result)
+        return {table: tuple(results) for table, results in found.items()}
 
 
 @dataclass(frozen=True)
@@ -149,8 +161,8 @@ def _count(
             "results__visitor_tricks",
         )
     )
-    # key, day, revision, [results, net of each table], results
-    read: dict[tuple[int, int], tuple[str, int, int, list[int], list[Result]]] = {}
+    # key, day, revision, [results, net of each table], (host, visitor, tricks) of each result
+    read: dict[tuple[int, int], tuple[str, int, int, list[int], list[tuple]]] = {}
     for event_id, number, day, revision, host, visitor, tricks in rows:
         event = events[event_id]
         hand = (event_id, number)
@@ -161,23 +173,17 @@ def _count(
             continue
         counts = read[hand][3]
         counts[0] += 1
-        read[hand][4].append(Result(number, day, host, visitor, tricks))
+        read[hand][4].append((host, visitor, tricks))
         if flags := flags_won(tricks, event.flag_settings):
             counts[visitor] += flags
             counts[host] -= flags
     return {
-        hand: (key, HandTally(day, counts[0], tuple(counts[1:]), revision, _by_table(results)))
-        for hand, (key, day, revision, counts, results) in read.items()
+        hand: (
+            key,
+            HandTally(day, counts[0], tuple(counts[1:]), revision, hand[1], tuple(sorted(played))),
+        )
+        for hand, (key, day, revision, counts, played) in read.items()
     }
-
-
-def _by_table(results: list[Result]) -> dict[int, tuple[Result, ...]]:
-    """A hand's results under each table they touch, in the order of their host tables."""
-    by_table: dict[int, list[Result]] = {}
-    for result in sorted(results, key=lambda r: r.host_table):
-        by_table.setdefault(result.host_table, []).append(result)
-        by_table.setdefault(result.visitor_table, []).append(result)
-    return {table: tuple(found) for table, found in by_table.items()}
 
 
 def kept_hands(event: Event, flags: Tallies) -> dict[int, HandTally]:
