@@ -5,7 +5,8 @@ A hand's tally (flags won by each visiting pair's home table, lost by each host,
 rules count them) depends only on that hand's results and the event's thresholds, and every
 write to a hand's results sets the hand's revision (services/audit.py), so a tally kept under
 (hand, revision, thresholds) is true for as long as anyone can ask for it. A saved hand is the
-only one read again.
+only one read again. A tally also keeps the hand's results, from which each table's page takes
+its own (``kept_hands``): after a save, a full hall's table pages read nothing more.
 
 Readers and saves use the same tallies: a save's loans start from what each table held when its
 first hand began (``held_before``), the day's earlier hands summed from theirs.
