@@ -134,13 +134,19 @@ def _tallies(events: list[Event], hands) -> dict[tuple[int, int], HandTally]:
             "pk", "event_id", "number", "revision"
         )
     }
-    found = facts.recall([key for _, key in known.values()])
-    missing = [pk for pk, key in known.values() if key not in found]
-    tallied = {n: found[key] for n, (_, key) in known.items() if key in found}
-    if missing:
-        counted = _count(by_id, missing)
-        tallied |= {n: tally for n, (_, tally) in counted.items()}
-        facts.keep({key: tally for key, tally in counted.values()})
+    keys = {hand: key for hand, (_, key) in known.items()}
+    return _recalled(by_id, keys, lambda missing: [known[hand][0] for hand in missing])
+
+
+def _recalled(events: dict[int, Event], keys: dict[tuple[int, int], str], ids_of) -> dict:
+    """The tallies kept under ``keys`` (by event id and number); those forgotten are counted
+    again from the hands ``ids_of(missing)`` names (their ids, or a query of them), and kept."""
+    found = facts.recall(list(keys.values()))
+    tallied = {hand: found[key] for hand, key in keys.items() if key in found}
+    if missing := [hand for hand in keys if hand not in tallied]:
+        counted = _count(events, ids_of(missing))
+        tallied |= {hand: tally for hand, (_, tally) in counted.items()}
+        facts.keep(dict(counted.values()))
     return tallied
 
 
@@ -190,15 +196,14 @@ def _count(
 def kept_hands(event: Event, flags: Tallies) -> dict[int, HandTally]:
     """Each hand's tally at the revisions ``flags`` were summed at, by number: as kept (a hand
     forgotten since is counted again)."""
-    keys = {number: _key(event, number, r) for number, r in flags.revisions.items()}
-    found = facts.recall(list(keys.values()))
-    hands = {number: found[key] for number, key in keys.items() if key in found}
-    if missing := [number for number in keys if number not in hands]:
-        ids = Hand.objects.filter(event=event, number__in=missing).values("pk")
-        counted = _count({event.pk: event}, ids)
-        hands |= {number: tally for (_, number), (_, tally) in counted.items()}
-        facts.keep(dict(counted.values()))
-    return hands
+    keys = {(event.pk, n): _key(event, n, r) for n, r in flags.revisions.items()}
+
+    def ids_of(missing: list[tuple[int, int]]):
+        numbers = [number for _, number in missing]
+        return Hand.objects.filter(event=event, number__in=numbers).values("pk")
+
+    found = _recalled({event.pk: event}, keys, ids_of)
+    return {number: tally for (_, number), tally in found.items()}
 
 
 def _key(event: Event, number: int, revision: int) -> str:
