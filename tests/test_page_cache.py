@@ -87,6 +87,28 @@ def test_phones_are_not_held_behind_the_build_of_a_page_after_a_save(event):
     assert after.count(cell) == before.count(cell) + 1
 
 
+@committing
+def test_a_worker_that_never_served_a_page_serves_the_one_another_kept_while_it_is_built(event):
+    """With several workers, a worker asked after a save for a page it never served itself
+    (here: this process forgets its memory) is given at once the page another worker kept at
+    the previous revision, while the new one is being built, not a wait."""
+    url = reverse("tournaments:table", args=[event.slug, 1])
+    before = Client(HTTP_ACCEPT_LANGUAGE="en-ca").get(url).content.decode()
+    results_record(event=event, entries=[ResultEntry(3, 1, 13)], actor=None)
+    store.clear_memory()  # as a worker that never served the page
+    now = store.current(event.slug)
+    lease = f"{store._key(now.event_id, 'revision', now.revision, f'page:en-ca:{url}')}:building"
+    cache.add(lease, 1, 30)  # as another worker's build of the page holds it
+    try:
+        started = time.monotonic()
+        meanwhile = Client(HTTP_ACCEPT_LANGUAGE="en-ca").get(url).content.decode()
+        waited = time.monotonic() - started
+    finally:
+        cache.delete(lease)
+    assert meanwhile == before
+    assert waited < store.WAIT_SECONDS / 2  # not held until the lease ran out
+
+
 def test_a_leaders_menu_is_never_shown_to_a_phone(client, event):
     """A leader sees their own menu, and a phone reading afterwards sees none of it."""
     url = reverse("tournaments:standings", args=[event.slug])

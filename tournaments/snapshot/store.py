@@ -74,7 +74,14 @@ def committed(now: Current, event: Event | None = None) -> None:
 
 
 def value(
-    now: Current, scope: str, name: str, build: Callable[[], T], *, keepable=None, alone=False
+    now: Current,
+    scope: str,
+    name: str,
+    build: Callable[[], T],
+    *,
+    keepable=None,
+    alone=False,
+    newest=False,
 ) -> T:
     """The value ``name`` of the event at ``now`` (``scope``: "revision" or "setup"),
     from memory, else from Django's cache, else ``build()``. ``keepable(value)`` may refuse
@@ -83,7 +90,8 @@ def value(
     Asked for while another value is built, a value is part of that build and kept with it;
     ``alone`` builds and keeps it on its own instead, once for every thread: what many builds
     share (after a save, a full hall asks for every table's page at once, and each page reads
-    the event's results) is then read once, not once by each of them."""
+    the event's results) is then read once, not once by each of them. With ``newest``, Django's
+    cache also notes the revision it was kept at (``value_or_previous`` serves it meanwhile)."""
     revision = now.at(scope)
     values = _in_memory(now.event_id, scope, revision)
     found = values.get(name, _MISSING)
@@ -115,7 +123,8 @@ def value(
         finally:
             cache.delete(f"{key}:building")
         if parts is not None:
-            parts.append((values, name, key, found, keepable))
+            newest = (_newest_key(now.event_id, scope, name), revision) if newest else None
+            parts.append((values, name, key, found, keepable, newest))
             for part in parts:
                 _keep_when_committed(*part)
         if request is not None:  # kept for the rest of the request, committed or not
@@ -125,19 +134,30 @@ def value(
 
 def value_or_previous(now: Current, scope: str, name: str, build, *, keepable=None) -> tuple:
     """``(value(...), True)``; or, while another thread or process builds the value, the one
-    this process kept at the event's previous revision and False: after a save a full hall asks
-    for every page at once, and its phones are not all held behind the builds (they see the
-    hand one build later). Only for what a reader may see a moment late: a public page."""
+    kept at an earlier revision and False: after a save a full hall asks for every page at once,
+    and its phones are not all held behind the builds (they see the hand one build later). Any
+    process serves the newest kept in Django's cache, even one it never served itself. Only for
+    what a reader may see a moment late: a public page."""
     revision = now.at(scope)
     key = _key(now.event_id, scope, revision, name)
     if _in_memory(now.event_id, scope, revision).get(name, _MISSING) is _MISSING:
         with _memory_lock:
             building_here = key in _locks
             before = _memory.get(now.event_id, {}).get(f"{scope}:previous")
-        previous = before[1].get(name, _MISSING) if before else _MISSING
-        if previous is not _MISSING and (building_here or cache.get(f"{key}:building") is not None):
-            return previous, False
-    return value(now, scope, name, build, keepable=keepable), True
+        if building_here or cache.get(f"{key}:building") is not None:
+            previous = before[1].get(name, _MISSING) if before else _MISSING
+            if previous is _MISSING:
+                kept_at = cache.get(_newest_key(now.event_id, scope, name))
+                if kept_at is not None and kept_at < revision:
+                    previous = cache.get(_key(now.event_id, scope, kept_at, name), _MISSING)
+            if previous is not _MISSING:
+                return previous, False
+    return value(now, scope, name, build, keepable=keepable, newest=True), True
+
+
+def _newest_key(event_id: str, scope: str, name: str) -> str:
+    """Where Django's cache notes the newest revision the value ``name`` was kept at."""
+    return _key(event_id, scope, "newest", name)
 
 
 class _Frame:
@@ -204,7 +224,7 @@ def _consistent(slug: str, build: Callable[[], T]) -> tuple[T, list[tuple] | Non
     return built, None
 
 
-def _key(event_id: str, scope: str, revision: int, name: str) -> str:
+def _key(event_id: str, scope: str, revision: int | str, name: str) -> str:
     """The value's key in Django's cache (a digest of its name: addresses and languages
     hold characters some backends refuse)."""
     digest = hashlib.blake2b(name.encode(), digest_size=16).hexdigest()
@@ -225,7 +245,9 @@ def _built_elsewhere(key: str):
         time.sleep(0.02)
 
 
-def _keep_when_committed(values: dict, name: str, key: str, found, keepable=None) -> None:
+def _keep_when_committed(
+    values: dict, name: str, key: str, found, keepable=None, newest=None
+) -> None:
     """Keep a value built here once what it was read in commits (at once outside a write):
     a write that is rolled back leaves nothing behind."""
     if keepable is not None and not keepable(found):
@@ -234,6 +256,8 @@ def _keep_when_committed(values: dict, name: str, key: str, found, keepable=None
     def keep_it() -> None:
         _remember(values, name, found)
         cache.set(key, found, KEEP_SECONDS)
+        if newest is not None:  # (where it is noted, the revision)
+            cache.set(*newest, KEEP_SECONDS)
 
     transaction.on_commit(keep_it)
 
