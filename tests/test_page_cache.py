@@ -203,3 +203,25 @@ def test_standings_json_and_the_standings_it_encodes_are_kept_apart(client, even
     event.refresh_from_db()
     assert snapshot.standings_payload(event)["standings"] == first["standings"]
     assert client.get(url).json() == first
+
+
+@committing
+def test_a_process_waiting_on_a_build_finds_the_value_when_the_build_lets_go(event, monkeypatch):
+    """A process waiting for another's build of a value polls the build's lease: the lease is
+    let go only once the value is kept, so the waiter finds it rather than building it again."""
+    now = store.current(event.slug)
+    key = store._key(now.event_id, "revision", now.revision, "answer")
+    kept_when_let_go = []
+
+    class Watching:  # Django's cache, noting what is kept when a lease is let go
+        def __getattr__(self, name):
+            return getattr(cache, name)
+
+        def delete(self, name, *args, **kwargs):
+            if name == f"{key}:building":
+                kept_when_let_go.append(cache.get(key, "nothing"))
+            return cache.delete(name, *args, **kwargs)
+
+    monkeypatch.setattr(store, "cache", Watching())
+    assert store.value(now, "revision", "answer", lambda: 42) == 42
+    assert kept_when_let_go == [42]

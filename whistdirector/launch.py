@@ -147,6 +147,7 @@ def listen_on(listen: str, *, behind_proxy: bool = False):
         )
     except OSError as error:
         raise ConfigurationError(_listen_problem(listen, error)) from None
+    server.derive_first()
     server.prepare_process()
     return created
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import logging
 import os
 import select
 import signal
@@ -60,6 +61,17 @@ def options(*, behind_proxy: bool) -> dict:
     return found
 
 
+def derive_first() -> None:
+    """Derive the events in play before serving (``tournaments.snapshot.warm``); a fault there
+    never keeps the server from starting (the pages will report it)."""
+    from tournaments.snapshot.warm import warm
+
+    try:
+        warm()
+    except Exception:  # noqa: BLE001 - logged; the server starts all the same
+        logging.getLogger(__name__).exception("Nothing derived before serving")
+
+
 def prepare_process() -> None:
     """Set this process up to serve a hall: files for every phone, a collector that does not
     stop them all."""
@@ -90,6 +102,7 @@ def serve(listen: str, *, behind_proxy: bool = False, sockets: list | None = Non
 
     from whistdirector.wsgi import application
 
+    derive_first()
     prepare_process()
     where = {"sockets": sockets} if sockets else {"listen": listen}
     waitress.serve(application, **where, **options(behind_proxy=behind_proxy))

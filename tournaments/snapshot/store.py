@@ -120,13 +120,13 @@ def value(
             return found
         try:
             found, parts = _consistent(now.slug, build)
-        finally:
+            if parts is not None:
+                newest = (_newest_key(now.event_id, scope, name), revision) if newest else None
+                parts.append((values, name, key, found, keepable, newest))
+                for part in parts:
+                    _keep_when_committed(*part)
+        finally:  # once kept (outside a write): a process waiting finds it, never builds it
             cache.delete(f"{key}:building")
-        if parts is not None:
-            newest = (_newest_key(now.event_id, scope, name), revision) if newest else None
-            parts.append((values, name, key, found, keepable, newest))
-            for part in parts:
-                _keep_when_committed(*part)
         if request is not None:  # kept for the rest of the request, committed or not
             request[key] = found
     return found
