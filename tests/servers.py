@@ -48,11 +48,12 @@ class Server:
     started_in: float  # seconds from the command to the first page served
     log: Path
 
-    def get(self, path: str, host: str, headers: dict[str, str] | None = None):
-        """GET over loopback, addressed to ``host`` as a phone on the hall's network would."""
+    def get(self, path: str, host: str, headers: dict[str, str] | None = None, method="GET"):
+        """GET (or ``method``) over loopback, addressed to ``host`` as a phone on the hall's
+        network would."""
         connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
         try:
-            connection.request("GET", path, headers={"Host": host, **(headers or {})})
+            connection.request(method, path, headers={"Host": host, **(headers or {})})
             response = connection.getresponse()
             return response.status, dict(response.getheaders()), response.read()
         finally:

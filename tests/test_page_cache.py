@@ -225,3 +225,13 @@ def test_a_process_waiting_on_a_build_finds_the_value_when_the_build_lets_go(eve
     monkeypatch.setattr(store, "cache", Watching())
     assert store.value(now, "revision", "answer", lambda: 42) == 42
     assert kept_when_let_go == [42]
+
+
+@pytest.mark.parametrize("page", [*PAGES, "standings.json"])
+def test_a_head_request_gets_a_public_pages_status_and_type(client, event, page):
+    """A link checker's HEAD of a public page is answered as its GET is, not refused."""
+    name, args = PAGES.get(page, ("standings_json", []))
+    url = reverse(f"tournaments:{name}", args=[event.slug, *args])
+    head, get = client.head(url), client.get(url)
+    assert head.status_code == get.status_code == 200
+    assert head["Content-Type"] == get["Content-Type"]

@@ -42,6 +42,18 @@ def test_a_phone_opens_the_table_card_address_at_the_laptops_hall_address(hall):
     assert status == 200 and b"Table 3" in body
 
 
+@pytest.mark.parametrize(
+    "path",
+    ["/events/provincial-demo/tables/3/", "/events/provincial-demo/standings.json", "/healthz"],
+)
+def test_a_link_checker_asking_for_the_head_of_a_page_is_answered(hall, path):
+    """A HEAD (link checkers, uptime monitors) gets the page's status and type, with no body."""
+    status, headers, body = hall.get(path, host(hall), method="HEAD")
+    _, get_headers, _ = hall.get(path, host(hall))
+    assert status == 200 and body == b""
+    assert headers["Content-Type"] == get_headers["Content-Type"]
+
+
 def test_the_hall_serves_pages_with_their_stylesheet_and_scripts(hall):
     """The standings' stylesheet and the projector's script are served, compressed and hashed."""
     _, _, standings = hall.get("/events/provincial-demo/standings/", host(hall))

@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from ..games.table import IllegalMove
 from . import militac, militaire, tables, whist
@@ -66,7 +66,7 @@ def _game(name: str):
     return GAMES[name]
 
 
-@require_GET
+@require_safe
 def landing(request):
     """``/practice/`` offers the three games, each with its computer level to choose; any
     query goes on to the whist table."""
@@ -76,7 +76,7 @@ def landing(request):
     return render(request, "practice/room.html", {"games": games, "whist_levels": whist.LEVELS})
 
 
-@require_GET
+@require_safe
 def table(request, game: str):
     """A game's card table; without a valid ``?deal=`` it sends the player to a fresh deal."""
     if game == "whist":
@@ -92,7 +92,7 @@ def table(request, game: str):
     return render(request, f"practice/{game}.html", context)
 
 
-@require_GET
+@require_safe
 def rules(request, game: str):
     if game != "whist":
         _game(game)
@@ -122,7 +122,7 @@ def start(request, body: dict, game: str):
     return JsonResponse(_state(module, played, stored, steps))
 
 
-@require_GET
+@require_safe
 def state(request, game: str):
     module = _game(game)
     try:

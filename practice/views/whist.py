@@ -15,7 +15,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from ..games.whist.ai import BasicPlayer
 from ..games.whist.cards import Card
@@ -46,7 +46,7 @@ def options(params) -> dict:
     }
 
 
-@require_GET
+@require_safe
 def page(request):
     """The card table; without a valid ``?deal=`` it sends the player to a fresh deal."""
     seed = deal_seed(request.GET.get("deal"))
@@ -91,7 +91,7 @@ def start(request, body: dict):
     return JsonResponse(state(game, stored, steps))
 
 
-@require_GET
+@require_safe
 def state_view(request):
     try:
         key = _key(request.GET)
@@ -167,7 +167,7 @@ def hint(request, body: dict):
     return JsonResponse({"hint": answer, **state(game, stored, [])})
 
 
-@require_GET
+@require_safe
 def review(request):
     """The finished hand's costs, card by card, and the sentences that sum them up."""
     try:

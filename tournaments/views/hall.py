@@ -5,14 +5,14 @@ from __future__ import annotations
 import segno
 from django.shortcuts import render
 from django.utils.safestring import mark_safe
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from .. import selectors
 from ..links import is_loopback, public_base
 from .hall_words import MOST_RUNS, waiting_words
 
 
-@require_GET
+@require_safe
 def hall_page(request):
     address = public_base(request)
     code = segno.make(address, error="m")

@@ -16,7 +16,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from .. import pdf, permissions, selectors, snapshot
 from ..links import is_loopback, public_base
@@ -122,7 +122,7 @@ def _page(request, event: Event, form: PrintForm, status: int = 200) -> HttpResp
     return render(request, "tournaments/print.html", context, status=status)
 
 
-@require_GET
+@require_safe
 def print_page(request, slug):
     event = selectors.event_by_slug(slug)
     refused = may_print(request, event)
@@ -131,7 +131,7 @@ def print_page(request, slug):
     return _page(request, event, PrintForm(event=event, initial={"what": "cards"}))
 
 
-@require_GET
+@require_safe
 def print_pdf(request, slug):
     """The printout the form asked for, as a PDF shown in the browser (to print or save)."""
     event = selectors.event_by_slug(slug)
@@ -153,7 +153,7 @@ def print_pdf(request, slug):
     return response
 
 
-@require_GET
+@require_safe
 def standings_pdf(request, slug):
     """The standings to post on the wall; public, like the standings page."""
     event = selectors.event_by_slug(slug)

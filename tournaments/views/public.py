@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.http import HttpResponse, HttpResponsePermanentRedirect
 from django.shortcuts import render
 from django.templatetags.static import static
-from django.views.decorators.http import require_GET, require_safe
+from django.views.decorators.http import require_safe
 from django_tables2 import RequestConfig
 
 from .. import selectors, snapshot
@@ -20,29 +20,29 @@ def healthz(request):
     return HttpResponse("ok", content_type="text/plain")
 
 
-@require_GET
+@require_safe
 def rotation_json(request, slug):
     return public_json(request, slug, "rotation.json", snapshot.rotation_payload, scope="setup")
 
 
-@require_GET
+@require_safe
 def standings_json(request, slug):
     return public_json(request, slug, "standings.json", snapshot.standings_payload)
 
 
-@require_GET
+@require_safe
 def hall_json(request, slug):
     """The hand the hall plays now and the tables it waits for (the projector and /hall/
     refresh from it)."""
     return public_json(request, slug, "hall.json", snapshot.hall_payload)
 
 
-@require_GET
+@require_safe
 def event_list(request):
     return render(request, "tournaments/event_list.html", {"rows": selectors.event_rows()})
 
 
-@require_GET
+@require_safe
 def event_home(request, slug):
     event = snapshot.page_event(slug)
     playoffs = snapshot.playoffs(event)
@@ -61,7 +61,7 @@ def event_home(request, slug):
     return render(request, "tournaments/event_home.html", context)
 
 
-@require_GET
+@require_safe
 def standings_page(request, slug):
     event = snapshot.page_event(slug)
     playoffs = snapshot.playoffs(event)
@@ -85,7 +85,7 @@ def standings_page(request, slug):
 ROTATION_BLOCK = 25  # home tables a rotation page shows at once: a phone's page stays light
 
 
-@require_GET
+@require_safe
 def rotation_page(request, slug):
     """The rotation, 25 home tables at a time (``?tables=26-50``); ``?table=N`` (from table
     N's page) shows that table's own line first and the block it is in."""

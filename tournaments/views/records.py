@@ -10,7 +10,7 @@ from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 
 from .. import permissions, snapshot
 from ..csv_formats import RESULT_COLUMNS, RESULT_OPTIONAL, CsvErrors, parse_results
@@ -23,7 +23,7 @@ from .access import event_page
 from .setup import _preview
 
 
-@require_GET
+@require_safe
 @event_page(permissions.LEAD)
 def event_archive(request, event: Event):
     """The event's complete archive (the backup ``import_event`` and Restore read back)."""

@@ -14,7 +14,7 @@ from datetime import datetime
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone, translation
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from .. import links, season_files
 from ..rules.clubs import fold
@@ -24,13 +24,13 @@ from ..snapshot.pages import compressed_response, gzipped
 from .standings import spreadsheet_safe
 
 
-@require_GET
+@require_safe
 def season_list(request):
     context = {"seasons": season_snapshot.seasons_list()}
     return render(request, "tournaments/season_list.html", context)
 
 
-@require_GET
+@require_safe
 def season_page(request, slug):
     summary = season_snapshot.season_summary(slug)
     user = request.user
@@ -43,7 +43,7 @@ def season_page(request, slug):
     return render(request, "tournaments/season.html", context)
 
 
-@require_GET
+@require_safe
 def season_csv(request, slug):
     summary = season_snapshot.season_summary(slug)
     now = season_snapshot.season_now(slug)
@@ -68,7 +68,7 @@ def _csv_text(rows) -> str:
     return out.getvalue()
 
 
-@require_GET
+@require_safe
 def season_calendar(request, slug):
     summary = season_snapshot.season_summary(slug)
     now = season_snapshot.season_now(slug)
@@ -85,7 +85,7 @@ def season_calendar(request, slug):
     return response
 
 
-@require_GET
+@require_safe
 def season_sheet(request, slug):
     """The season's results sheet as a PDF (``?paper=a4`` for A4; Letter otherwise)."""
     from ..pdf.season import season_sheet as build_sheet
@@ -104,13 +104,13 @@ def season_sheet(request, slug):
     return response
 
 
-@require_GET
+@require_safe
 def club_page(request, slug):
     summary = season_snapshot.club_summary(slug)
     return render(request, "tournaments/club.html", {"summary": summary, "club": summary.club})
 
 
-@require_GET
+@require_safe
 def club_player(request, slug, player):
     """The events a club's player played (``player``: the name as the club page links it)."""
     summary = season_snapshot.club_summary(slug)

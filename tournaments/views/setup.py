@@ -11,7 +11,7 @@ from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 
 from .. import permissions, selectors, services, snapshot
 from ..csv_formats import PROBLEMS_SHOWN, TEAM_COLUMNS, CsvErrors, csv_lines, parse_teams
@@ -137,7 +137,7 @@ def _preview(text: str, problems: list[str]) -> tuple[list[dict], int]:
     return rows, hidden
 
 
-@require_GET
+@require_safe
 @event_page(permissions.LEAD)
 def teams_template(request, event: Event):
     """A teams file to fill in, with the header and one line per table."""

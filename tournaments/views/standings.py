@@ -8,7 +8,7 @@ from django.http import HttpResponse
 from django.shortcuts import render
 from django.utils import translation
 from django.utils.translation import ngettext
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from .. import selectors, snapshot
 from ..rules.event_settings import typed_number
@@ -17,7 +17,7 @@ from ..tables import standings_table
 from .hall_words import MOST_RUNS, waiting_words
 
 
-@require_GET
+@require_safe
 def standings_csv(request, slug):
     event = selectors.event_by_slug(slug)
     # The CSV is an interface: its headers and notes stay English whatever the reader's language.
@@ -52,7 +52,7 @@ def _refresh_seconds(text: str) -> int:
     return 15 if number is None else min(300, max(1, number))
 
 
-@require_GET
+@require_safe
 def projector(request, slug):
     """Big type for the back of the hall; static/js/projector.js refetches standings.json."""
     event = snapshot.page_event(slug)
@@ -75,7 +75,7 @@ def projector(request, slug):
     return render(request, "tournaments/projector.html", context)
 
 
-@require_GET
+@require_safe
 def movement_projector(request, slug):
     """The movement for the room: the hall's hand, its trump and where each travelling pair
     goes, in type read across the hall (a screenful at a time); one line says it all when

@@ -15,7 +15,7 @@ from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from .. import snapshot
 from ..snapshot import fragments
@@ -25,7 +25,7 @@ LIVE = ("now", "standing", "chart", "rows")
 _MARKS = {part: mark_safe(f"<!--live {part}-->") for part in LIVE}  # noqa: S308 - constants
 
 
-@require_GET
+@require_safe
 def table_page(request, slug, number: int):
     event = snapshot.page_event(slug)
     if not 1 <= number <= event.tables:
