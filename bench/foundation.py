@@ -4,7 +4,8 @@ Times the import, then standings.json and rotation.json against /healthz in the 
 (through Django's full request handling, in process), cold (first request after a change)
 and warm (the cache keyed by the event's revision), and prints the query counts. Then a
 leader saves whole hands from the entry grid (hand 1, hand 30, hands 45-50 of a second event)
-and each save is followed by the first standings.json, as phones see it.
+and each save is followed by the first standings.json, as phones see it, and by the grid the
+save returns the leader to.
 
     .venv/bin/python bench/foundation.py [--tables 250] [--repeat 200]
 """
@@ -170,7 +171,7 @@ def saves(tables: int, healthz: float) -> None:
     phone = Client()
     rng = random.Random(2)
 
-    def grid(hand: int, correct: bool = False) -> tuple[float, float, float, float]:
+    def grid(hand: int, correct: bool = False) -> tuple[float, ...]:
         body = {"go": "stay"}
         for t in range(1, tables + 1):
             body |= {
@@ -188,7 +189,18 @@ def saves(tables: int, healthz: float) -> None:
         assert response.status_code == 302, response.status_code
         start, cpu = time.perf_counter(), time.process_time()
         phone.get(f"/events/{slug}/standings.json")
-        return saved, time.perf_counter() - start, saved_cpu, time.process_time() - cpu
+        read, read_cpu = time.perf_counter() - start, time.process_time() - cpu
+        start, cpu = time.perf_counter(), time.process_time()
+        page = leader.get(response["Location"])  # the grid the save returns the leader to
+        assert page.status_code == 200, page.status_code
+        return (
+            saved,
+            read,
+            saved_cpu,
+            read_cpu,
+            time.perf_counter() - start,
+            time.process_time() - cpu,
+        )
 
     def imported(hands: range) -> None:
         lines = ["hand,table,visitor_tricks"] + [
@@ -206,9 +218,15 @@ def saves(tables: int, healthz: float) -> None:
     phone.get(f"/events/{slug}/standings.json")
     last = [grid(h) for h in range(45, 51)]
     corrections = [grid(h, correct=True) for h in range(45, 51)]
-    print(f"\nwhole {tables}-table hand saved from the grid, then the first standings.json:")
+    print(
+        f"\nwhole {tables}-table hand saved from the grid, then the first standings.json, then "
+        "the grid the leader is returned to:"
+    )
     print("(CPU: this process's own CPU time, a fairer figure on a machine others share)")
-    print(f"{'':<28}{'save ms':>9}{'CPU':>7}{'standings.json ms':>19}{'CPU':>7}{'x healthz':>11}")
+    print(
+        f"{'':<28}{'save ms':>9}{'CPU':>7}{'standings.json ms':>19}{'CPU':>7}{'x healthz':>11}"
+        f"{'grid ms':>9}{'CPU':>7}"
+    )
     rows = [
         ("hand 1 (empty event)", [first]),
         ("hand 30 (day 1's last)", [thirtieth]),
@@ -216,10 +234,13 @@ def saves(tables: int, healthz: float) -> None:
         ("corrections of 45-50 (median)", corrections),
     ]
     for name, pairs in rows:
-        save, read, save_cpu, read_cpu = (statistics.median(p[i] for p in pairs) for i in range(4))
+        save, read, save_cpu, read_cpu, page, page_cpu = (
+            statistics.median(p[i] for p in pairs) for i in range(6)
+        )
         print(
             f"{name:<28}{save * 1000:>9.1f}{save_cpu * 1000:>7.0f}{read * 1000:>19.1f}"
             f"{read_cpu * 1000:>7.1f}{read / healthz:>11.0f}"
+            f"{page * 1000:>9.1f}{page_cpu * 1000:>7.1f}"
         )
 
 
