@@ -43,6 +43,17 @@ def test_the_first_phone_after_a_restart_finds_the_event_in_play_derived(languag
     assert _first_page_queries(event, language) <= 2 < cold
 
 
+def test_an_event_just_made_with_no_teams_yet_is_derived_too():
+    """An event set up a moment ago (no teams entered, no hand played) is derived as well,
+    and its first table page is then served."""
+    from tournaments.services import event_create
+
+    event = event_create(name="Fresh", slug="fresh", tables=6, hands_per_day=[30])
+    assert warm() == [event.slug]
+    page = Client().get(reverse("tournaments:table", args=[event.slug, 1]))
+    assert page.status_code == 200
+
+
 def test_a_server_with_no_event_yet_starts_all_the_same():
     """A new installation (no event, nothing to derive) starts as before."""
     assert warm() == []
