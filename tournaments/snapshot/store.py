@@ -3,8 +3,9 @@
 A value is named by its event, the revision it was derived at and what it is. It is kept twice:
 in this process's memory, since phones ask for the same pages hundreds of times a second, and in
 Django's cache, which every process of an installation shares (the hall's one process, a host's
-workers, a province's hosts through Redis). Memory keeps each event's newest revision only, so
-old values never pile up there; in Django's cache they expire.
+workers, a province's hosts through Redis). Memory (``memory.py``) keeps each event's newest
+revision and the one before only, so old values never pile up there; in Django's cache they
+expire.
 
 Each event has two revisions (``models.Event``): ``revision`` moves with every write,
 ``setup_revision`` only with the teams, the rotation and the settings, so what depends on those
@@ -23,7 +24,6 @@ import hashlib
 import threading
 import time
 from collections.abc import Callable
-from contextlib import contextmanager
 from typing import TypeVar
 
 from django.core.cache import cache
@@ -32,7 +32,7 @@ from django.db import transaction
 from django.dispatch import receiver
 
 from ..models import Event
-from . import facts
+from . import facts, memory
 from .revisions import (  # noqa: F401 - the revisions' names, as the rest of the snapshot reads them
     NOW_SECONDS,
     Current,
@@ -46,9 +46,7 @@ T = TypeVar("T")
 
 KEEP_SECONDS = facts.KEEP_SECONDS  # how long Django's cache keeps a value (a newer replaces it)
 WAIT_SECONDS = 5.0  # how long a process waits for another one's build before building itself
-_EVENTS_IN_MEMORY = 64  # a province's season of 49 events, its season and club pages
-_VALUES_PER_REVISION = 5000  # every table's page in two languages and encodings, and the rest
-_MISSING = object()
+_MISSING = memory.MISSING
 
 
 def current(slug: str) -> Current | None:
@@ -93,7 +91,7 @@ def value(
     the event's results) is then read once, not once by each of them. With ``newest``, Django's
     cache also notes the revision it was kept at (``value_or_previous`` serves it meanwhile)."""
     revision = now.at(scope)
-    values = _in_memory(now.event_id, scope, revision)
+    values = memory.values_at(now.event_id, scope, revision)
     found = values.get(name, _MISSING)
     if found is not _MISSING:
         return found
@@ -110,19 +108,19 @@ def value(
     request = getattr(_building_now, "request", None)
     if request is not None and key in request:  # built earlier in this request
         return request[key]
-    with _building(key):
+    with memory.building(key):
         found = values.get(name, _MISSING)
         if found is not _MISSING:
             return found
         found = _built_elsewhere(key)
         if found is not _MISSING:
-            _remember(values, name, found)
+            memory.remember(values, name, found)
             return found
         try:
             found, parts = _consistent(now.slug, build)
             if parts is not None:
-                newest = (_newest_key(now.event_id, scope, name), revision) if newest else None
-                parts.append((values, name, key, found, keepable, newest))
+                pointer = (_newest_key(now.event_id, scope, name), revision) if newest else None
+                parts.append((values, name, key, found, keepable, pointer))
                 for part in parts:
                     _keep_when_committed(*part)
         finally:  # once kept (outside a write): a process waiting finds it, never builds it
@@ -140,18 +138,15 @@ def value_or_previous(now: Current, scope: str, name: str, build, *, keepable=No
     what a reader may see a moment late: a public page."""
     revision = now.at(scope)
     key = _key(now.event_id, scope, revision, name)
-    if _in_memory(now.event_id, scope, revision).get(name, _MISSING) is _MISSING:
-        with _memory_lock:
-            building_here = key in _locks
-            before = _memory.get(now.event_id, {}).get(f"{scope}:previous")
-        if building_here or cache.get(f"{key}:building") is not None:
-            previous = before[1].get(name, _MISSING) if before else _MISSING
-            if previous is _MISSING:
-                kept_at = cache.get(_newest_key(now.event_id, scope, name))
-                if kept_at is not None and kept_at < revision:
-                    previous = cache.get(_key(now.event_id, scope, kept_at, name), _MISSING)
-            if previous is not _MISSING:
-                return previous, False
+    unbuilt = memory.values_at(now.event_id, scope, revision).get(name, _MISSING) is _MISSING
+    if unbuilt and (memory.building_here(key) or cache.get(f"{key}:building") is not None):
+        previous = memory.previous(now.event_id, scope, name)
+        if previous is _MISSING:
+            kept_at = cache.get(_newest_key(now.event_id, scope, name))
+            if kept_at is not None and kept_at < revision:
+                previous = cache.get(_key(now.event_id, scope, kept_at, name), _MISSING)
+        if previous is not _MISSING:
+            return previous, False
     return value(now, scope, name, build, keepable=keepable, newest=True), True
 
 
@@ -176,7 +171,7 @@ class _Frame:
         if found is _MISSING:
             found = cache.get(key, _MISSING)
             if found is not _MISSING:
-                _remember(values, name, found)
+                memory.remember(values, name, found)
             else:
                 found = build()
                 self.parts.append((values, name, key, found, keepable))
@@ -246,7 +241,7 @@ def _built_elsewhere(key: str):
 
 
 def _keep_when_committed(
-    values: dict, name: str, key: str, found, keepable=None, newest=None
+    values: dict, name: str, key: str, found, keepable=None, pointer=None
 ) -> None:
     """Keep a value built here once what it was read in commits (at once outside a write):
     a write that is rolled back leaves nothing behind."""
@@ -254,10 +249,10 @@ def _keep_when_committed(
         return
 
     def keep_it() -> None:
-        _remember(values, name, found)
+        memory.remember(values, name, found)
         cache.set(key, found, KEEP_SECONDS)
-        if newest is not None:  # (where it is noted, the revision)
-            cache.set(*newest, KEEP_SECONDS)
+        if pointer is not None:  # (where the newest revision kept is noted, this revision)
+            cache.set(*pointer, KEEP_SECONDS)
 
     transaction.on_commit(keep_it)
 
@@ -266,63 +261,23 @@ def kept(now: Current, scope: str, name: str, *, shared: bool = True):
     """The value ``name`` kept for the event at ``now``, or None: from memory, else (with
     ``shared``) from Django's cache."""
     revision = now.at(scope)
-    values = _in_memory(now.event_id, scope, revision)
+    values = memory.values_at(now.event_id, scope, revision)
     found = values.get(name)
     if found is None and shared:
         found = cache.get(_key(now.event_id, scope, revision, name))
         if found is not None:
-            _remember(values, name, found)
+            memory.remember(values, name, found)
     return found
 
 
 def keep(now: Current, scope: str, name: str, found) -> None:
     """Keep ``found``, made elsewhere from kept values, as the value ``name`` at ``now``."""
     revision = now.at(scope)
-    values = _in_memory(now.event_id, scope, revision)
+    values = memory.values_at(now.event_id, scope, revision)
     _keep_when_committed(values, name, _key(now.event_id, scope, revision, name), found)
-
-
-# Per event and scope, the values of its newest revision this process has seen.
-_memory: dict[str, dict[str, tuple[int, dict]]] = {}
-_memory_lock = threading.Lock()
-_locks: dict[str, threading.RLock] = {}
-
-
-def _in_memory(event_id: str, scope: str, revision: int) -> dict:
-    """The values kept in memory for ``revision`` (a throwaway dict if a newer one is kept)."""
-    with _memory_lock:
-        scopes = _memory.get(event_id)
-        if scopes is None:
-            if len(_memory) >= _EVENTS_IN_MEMORY:
-                _memory.pop(next(iter(_memory)))
-            scopes = _memory[event_id] = {}
-        kept = scopes.get(scope)
-        if kept is None or kept[0] < revision:
-            if kept is not None:  # served while the newer one's values are built
-                scopes[f"{scope}:previous"] = kept
-            kept = scopes[scope] = (revision, {})
-        return kept[1] if kept[0] == revision else {}
-
-
-def _remember(values: dict, name: str, found) -> None:
-    if len(values) < _VALUES_PER_REVISION:
-        values[name] = found
-
-
-@contextmanager
-def _building(key: str):
-    with _memory_lock:
-        lock = _locks.setdefault(key, threading.RLock())
-    try:
-        with lock:
-            yield
-    finally:
-        with _memory_lock:
-            _locks.pop(key, None)  # waiters still hold it; later readers find the value
 
 
 def clear_memory() -> None:
     """Forget what this process keeps in memory (a test starts with nothing kept)."""
-    with _memory_lock:
-        _memory.clear()
+    memory.clear()
     facts.forget_all()
