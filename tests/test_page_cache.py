@@ -12,6 +12,7 @@ import pytest
 from django.core.cache import cache
 from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tournaments import snapshot
@@ -235,3 +236,16 @@ def test_a_head_request_gets_a_public_pages_status_and_type(client, event, page)
     head, get = client.head(url), client.get(url)
     assert head.status_code == get.status_code == 200
     assert head["Content-Type"] == get["Content-Type"]
+
+
+@committing
+def test_a_phones_first_standings_after_a_save_reads_only_what_the_save_changed(event):
+    """After a save, the first standings.json reads the event's revisions twice (before and
+    after its build), the hands' revisions, the saved hand and the hall's facts: five queries,
+    whatever the number of tables and hands."""
+    url = reverse("tournaments:standings_json", args=[event.slug])
+    Client().get(url)
+    results_record(event=event, entries=[ResultEntry(3, 1, 13)], actor=None)
+    with CaptureQueriesContext(connection) as queries:
+        assert Client().get(url).status_code == 200
+    assert len(queries) == 5, [query["sql"][:80] for query in queries]

@@ -57,9 +57,12 @@ def current(slug: str) -> Current | None:
     if found is None:
         found = read_current(slug)
         cache.set(key, found, NOW_SECONDS)
-        request = getattr(_building_now, "request", None)
-        if request is not None:  # read just now: the "before" of this request's first build
-            request["seen", slug] = found
+    request = getattr(_building_now, "request", None)
+    if request is not None and found:
+        # The "before" of this request's first build: never ahead of the database (it was
+        # read from it, or noted once a write committed), so a build it does not match is
+        # only built again, never kept mixing two revisions.
+        request["seen", slug] = found
     return found or None
 
 
@@ -204,8 +207,10 @@ def _consistent(slug: str, build: Callable[[], T]) -> tuple[T, list[tuple] | Non
     request = getattr(_building_now, "request", None)
     seen = ("seen", slug)
     for _ in range(3):
-        # The revision read after this request's last build serves as this one's "before".
-        before = request.pop(seen) if request and seen in request else read_current(slug)
+        # The revision last read in this request serves as this one's "before" (a build
+        # made while another is built, on its own, takes that build's "before").
+        before = request.get(seen) if request else None
+        before = before or read_current(slug)
         _building_now.frame = frame = _Frame()
         try:
             built = build()
