@@ -150,6 +150,7 @@ PAGES = [
     ("rotation", {}),
     ("projector", {}),
     ("movement_projector", {}),
+    ("hall_map", {}),
     ("table", {"number": 3}),
     ("table", {"number": 1}),
     ("hand", {"number": 1}),

@@ -91,6 +91,37 @@ def test_the_movement_screen_from_a_tables_page_lists_that_table_first(client):
     assert f'href="{url}?table=6"' in table_page
 
 
+def test_the_hall_map_marks_every_table_waiting_entered_at_the_table_or_in(client):
+    """Hand 2 in at tables 1, 2 and 5, table 3's phone entry waiting for the leader: the map
+    shows tables 4, 6, 7 and 8 waiting, 3 entered at the table, the rest in, and says so."""
+    from tournaments.services.table_entry import TableEntry, table_entry_submit
+
+    event = make_event("hall-map", tables=8)
+    play(event, [1])
+    some_of(event, 2, [1, 2, 5])
+    table_entry_settings(event=event, enabled=True, waits=True, actor=None)
+    table_entry_submit(event=event, table=3, entry=TableEntry("phone-three-0001", 2, 9))
+    page = client.get(reverse("tournaments:hall_map", args=[event.slug])).content.decode()
+    tiles = page.split('id="hall-map-tables"')[1].split("</ol>")[0]
+    marks = {
+        n: tiles.split(f'data-table="{n}"')[0].rsplit('class="', 1)[1].split('"')[0]
+        for n in range(1, 9)
+    }
+    assert marks == {n: "in" for n in (1, 2, 5)} | {3: "pending"} | {
+        n: "waiting" for n in (4, 6, 7, 8)
+    }
+    assert "Hand 2 · Waiting for tables 4, 6–8." in page
+
+
+def test_the_hall_map_after_the_last_hand_says_every_hand_is_played(client):
+    """Once every hand is in, the map shows every table in and says all hands are played."""
+    event = make_event("hall-map-done", tables=4, hands_per_day=(2,))
+    play(event, [1, 2])
+    page = client.get(reverse("tournaments:hall_map", args=[event.slug])).content.decode()
+    assert "All 2 hands are played" in page
+    assert page.count('class="in"') == 4 and 'class="waiting"' not in page
+
+
 def test_the_rotation_page_shows_25_home_tables_at_a_time(client):
     """At 60 tables the page shows tables 1-25 with links to 26-50 and 51-60; ?table=40 shows
     table 40's own line first and the block it is in."""

@@ -16,13 +16,21 @@ PAGES = {
     "grid": ("hand", [2]),
     "standings": ("standings", []),
     "projector": ("projector", []),
+    "hall map": ("hall_map", []),
     "table page": ("table", [1]),
     "day close": ("close_day", [1]),
 }
 # Cold (nothing kept): a leader's page reads what it shows, the event's revision before and
 # after each derived value it builds (tournaments/snapshot/store.py; the results and tallies
 # that every page shares are checked on their own), and the hall's hand.
-MAX_QUERIES = {"grid": 14, "standings": 14, "projector": 13, "table page": 20, "day close": 19}
+MAX_QUERIES = {
+    "grid": 14,
+    "standings": 14,
+    "projector": 13,
+    "hall map": 13,
+    "table page": 20,
+    "day close": 19,
+}
 
 
 def queries(client, tables: int, name: str, args: list) -> int:

@@ -24,6 +24,7 @@ PUBLIC = [
     "/events/{slug}/standings/",
     "/events/{slug}/projector/",
     "/events/{slug}/projector/movement/",
+    "/events/{slug}/projector/hall/",
     "/events/{slug}/rotation/",
     "/events/{slug}/rotation/?table=2",
     "/events/{slug}/projector/movement/?table=2",

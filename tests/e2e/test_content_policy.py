@@ -119,7 +119,7 @@ def visit(page, url: str, status: int = 200) -> None:
 @pytest.mark.parametrize("locale", LANGUAGES)
 def test_every_public_page_runs_under_the_policy(browser, live_server, hall, locale):
     """A visitor's pages (events, seasons, a club and one of its players, standings,
-    projector, movement, rotation, playoffs, a table, the hall, a table's phone entry, the
+    projector, movement, hall map, rotation, playoffs, a table, the hall, a table's phone entry, the
     practice room, its three tables and their rules, the login page) carry the policy and
     break none of it."""
     page = opened(browser, live_server, locale)
@@ -182,7 +182,7 @@ SOUTH = (
 
 def test_the_hall_in_french_clicks_through_without_a_violation(browser, live_server, hall):
     """In French: the grid saves a hand, a table's phone enters and confirms the next one, the
-    projector and movement screens refresh, a phone finds its team, and a practice hand is
+    projector, movement and hall map screens refresh, a phone finds its team, and a practice hand is
     played with a hint to its review, the policy broken nowhere."""
     base, slug = live_server.url, hall["slug"]
     leader = opened(browser, live_server, "fr-CA", hall["leader"])
@@ -204,6 +204,10 @@ def test_the_hall_in_french_clicks_through_without_a_violation(browser, live_ser
     leader.evaluate("document.getElementById('movement-updated').textContent = ''")
     leader.evaluate("window.whistMovementRefresh()")
     expect(leader.locator("#movement-updated")).not_to_have_text("")
+    leader.goto(f"{base}/events/{slug}/projector/hall/")
+    leader.evaluate("document.getElementById('hall-map-updated').textContent = ''")
+    leader.evaluate("window.whistHallMapRefresh()")
+    expect(leader.locator("#hall-map-updated")).not_to_have_text("")
     phone.goto(f"{base}/events/{slug}/standings/")
     phone.locator("#find").fill("Team 5")
     phone.locator("#find").press("Enter")

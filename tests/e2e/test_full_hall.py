@@ -14,7 +14,12 @@ from tests.leader_helpers import make_user
 from tournaments import selectors
 from tournaments.models import HandResult
 from tournaments.services import ResultEntry, results_record
-from tournaments.services.table_entry import TableEntry, table_entry_submit
+from tournaments.services.table_entry import (
+    TableEntry,
+    table_entry_accept,
+    table_entry_settings,
+    table_entry_submit,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 OUT = (7, 12, 19, 44, 101, 180, 233)  # the tables hand 8 still waits for
@@ -178,6 +183,39 @@ def test_the_movement_screen_reads_from_across_the_hall(page, live_server, hall)
     assert page.evaluate("document.documentElement.scrollHeight") <= PROJECTOR["height"]
 
 
+def test_the_hall_map_shows_every_table_and_which_are_waiting(page, live_server, hall):
+    """At 1920 × 1080 all 250 tables show on one screen with no number under 24 px, the seven
+    hand 8 waits for in amber; table 7's phone entry turns its tile white, then the leader's
+    accepting it turns it blue like the tables in, without a reload."""
+    page.set_viewport_size(PROJECTOR)
+    page.goto(f"{live_server.url}/events/{hall.slug}/projector/hall/")
+    expect(page.locator("#hall-map-tables")).to_have_class(re.compile(r"\bfitted\b"))
+    least, where = page.evaluate(SMALLEST_TEXT)
+    assert least >= 24, where
+    assert page.evaluate("document.documentElement.scrollHeight") <= PROJECTOR["height"]
+    last = page.locator("#hall-map-tables li").last.bounding_box()
+    assert last["y"] + last["height"] <= PROJECTOR["height"]
+    waiting = page.locator("#hall-map-tables li.waiting")
+    assert [int(n) for n in waiting.all_inner_texts()] == list(OUT)
+    expect(page.locator("#hall-map-call")).to_have_text(
+        "Hand 8 · Waiting for tables 7, 12, 19, 44, 101, 180, 233."
+    )
+    table_entry_settings(event=hall, enabled=True, waits=True, actor=None)
+    table_entry_submit(event=hall, table=7, entry=TableEntry("phone-seven-0003", 8, 9))
+    page.evaluate("window.whistHallMapRefresh()")
+    seven = page.locator("#hall-map-tables li[data-table='7']")
+    expect(seven).to_have_class("pending")
+    assert seven.evaluate("e => getComputedStyle(e).backgroundColor") == "rgb(255, 255, 255)"
+    table_entry_accept(event=hall, hand=8, table=7, actor=None)
+    page.evaluate("window.whistHallMapRefresh()")
+    expect(seven).to_have_class("in")
+    colours = page.locator("#hall-map-tables li").evaluate_all(
+        "all => Object.fromEntries(all.map(e => [e.className,"
+        " getComputedStyle(e).backgroundColor]))"
+    )
+    assert colours == {"in": "rgb(27, 58, 92)", "waiting": "rgb(255, 209, 102)"}
+
+
 def test_phone_pages_stay_light_and_fit_390_px(page, live_server, hall):
     """On a 390 px phone the standings and rotation build under 3,000 elements, no public page
     scrolls sideways, and every link or button outside running text is 44 × 44 px."""
@@ -192,6 +230,7 @@ def test_phone_pages_stay_light_and_fit_390_px(page, live_server, hall):
         "/rotation/?table=240",
         "/tables/240/",
         "/projector/movement/?table=240",
+        "/projector/hall/",
     ):
         page.goto(base + path)
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], path

@@ -107,6 +107,33 @@ def movement_projector(request, slug):
     return render(request, "tournaments/movement_projector.html", context)
 
 
+@require_safe
+def hall_map(request, slug):
+    """Every table of the hall on one screen, marked in, waiting, or entered at the table and
+    waiting for the leader, for the hand the hall plays now: at 250 tables a list of numbers
+    no longer says which ones. static/js/hall_map.js follows hall.json."""
+    event = snapshot.page_event(slug)
+    hall = snapshot.hall_state(event)
+    waiting, pending = set(hall.waiting), set(hall.pending)
+    tiles = [
+        (table, "waiting" if table in waiting else "pending" if table in pending else "in")
+        for table in range(1, event.tables + 1)
+    ]
+    context = {
+        "event": event,
+        "hand": hall.current,
+        "tiles": tiles,
+        "waiting_for": waiting_words(
+            hall.waiting, hall.pending, tables=event.tables, hand=hall.current, most_runs=MOST_RUNS
+        )
+        if hall.current
+        else "",
+        "hands_total": event.last_hand,
+        "refresh_seconds": _refresh_seconds(request.GET.get("refresh", "")),
+    }
+    return render(request, "tournaments/hall_map.html", context)
+
+
 def shift_words(moves, tables: int) -> str:
     """'Travelling pairs: move 11 tables up — Table 240 goes to Table 1' when every pair
     moves the same number of tables round the circle, else ''."""
