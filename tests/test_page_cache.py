@@ -249,3 +249,23 @@ def test_a_phones_first_standings_after_a_save_reads_only_what_the_save_changed(
     with CaptureQueriesContext(connection) as queries:
         assert Client().get(url).status_code == 200
     assert len(queries) == 5, [query["sql"][:80] for query in queries]
+
+
+@committing
+def test_a_phone_reading_the_revision_as_a_save_commits_never_hides_the_save(event, monkeypatch):
+    """A phone that read the event's revision from the database just before a save committed
+    does not put that older revision back over the one the save noted: the next phone sees
+    the saved hand at once, not a second later."""
+    key = f"whist:now:{event.slug}"
+    cache.delete(key)
+    read = store.read_current
+
+    def read_then_a_save_commits(slug):
+        before = read(slug)
+        results_record(event=event, entries=[ResultEntry(3, 1, 13)], actor=None)
+        return before
+
+    monkeypatch.setattr(store, "read_current", read_then_a_save_commits)
+    store.current(event.slug)  # the phone that read before the save
+    monkeypatch.setattr(store, "read_current", read)
+    assert store.current(event.slug) == read(event.slug)

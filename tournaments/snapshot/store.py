@@ -56,7 +56,9 @@ def current(slug: str) -> Current | None:
     found = cache.get(key)
     if found is None:
         found = read_current(slug)
-        cache.set(key, found, NOW_SECONDS)
+        # Added, not set: a write that committed since this read has noted its revision, and
+        # this older one must not hide it for a second.
+        cache.add(key, found, NOW_SECONDS)
     request = getattr(_building_now, "request", None)
     if request is not None and found:
         # The "before" of this request's first build: never ahead of the database (it was
