@@ -11,10 +11,7 @@ in Django's cache, so the other workers of a host find them there).
 
 from __future__ import annotations
 
-import logging
-
 from django.conf import settings
-from django.db import DatabaseError
 from django.db.models import Max
 from django.utils import translation
 
@@ -22,29 +19,23 @@ from ..models import AuditEntry
 from . import derived, fragments
 
 EVENTS = 4  # the events written to last: a hall's one, a province's games of the day
-log = logging.getLogger(__name__)
 
 
 def warm(*, events: int = EVENTS) -> list[str]:
-    """Derive what the table pages of the ``events`` events written to last read, in every
-    language; the events' short names. A database that cannot be read yet (not made) is
-    left to the pages to report."""
-    try:
-        slugs = list(
-            AuditEntry.objects.exclude(event=None)
-            .values("event__slug")
-            .annotate(last=Max("at"))
-            .order_by("-last")
-            .values_list("event__slug", flat=True)[:events]
-        )
-    except DatabaseError as error:
-        log.warning("Nothing derived before serving: %s", error)
-        return []
+    """Derive what the table pages of the ``events`` events written to last read (their
+    tallies, standings and rows), in every language; the events' short names. A fault here
+    is the server's to log (``server.derive_first``): every entry point migrates first."""
+    slugs = list(
+        AuditEntry.objects.exclude(event=None)
+        .values("event__slug")
+        .annotate(last=Max("at"))
+        .order_by("-last")
+        .values_list("event__slug", flat=True)[:events]
+    )
     for slug in slugs:
         event = derived.page_event(slug)
-        derived.standings(event)
-        if event.tables:
-            for language, _name in settings.LANGUAGES:
-                with translation.override(language):
-                    fragments.table_parts(event, 1, derived.team_at(event, 1))
+        team = derived.team_at(event, 1)
+        for language, _name in settings.LANGUAGES:
+            with translation.override(language):
+                fragments.table_parts(event, 1, team)
     return slugs
