@@ -52,6 +52,15 @@ def _refresh_seconds(text: str) -> int:
     return 15 if number is None else min(300, max(1, number))
 
 
+def _hand_waits_for(event, hall) -> str:
+    """ "Hand 8 · Waiting for tables 7, 12.", or "" once every hand is played."""
+    if not hall.current:
+        return ""
+    return waiting_words(
+        hall.waiting, hall.pending, tables=event.tables, hand=hall.current, most_runs=MOST_RUNS
+    )
+
+
 @require_safe
 def projector(request, slug):
     """Big type for the back of the hall; static/js/projector.js refetches standings.json."""
@@ -61,11 +70,7 @@ def projector(request, slug):
     context = {
         "event": event,
         "rows": rows,
-        "waiting_for": waiting_words(
-            hall.waiting, hall.pending, tables=event.tables, hand=hall.current, most_runs=MOST_RUNS
-        )
-        if hall.current
-        else "",
+        "waiting_for": _hand_waits_for(event, hall),
         "advancing": snapshot.advancing_tables(event),
         "days": max((len(s.days) for s in rows), default=0),
         "hands_played": snapshot.hands_played(event),
@@ -123,11 +128,7 @@ def hall_map(request, slug):
         "event": event,
         "hand": hall.current,
         "tiles": tiles,
-        "waiting_for": waiting_words(
-            hall.waiting, hall.pending, tables=event.tables, hand=hall.current, most_runs=MOST_RUNS
-        )
-        if hall.current
-        else "",
+        "waiting_for": _hand_waits_for(event, hall),
         "hands_total": event.last_hand,
         "refresh_seconds": _refresh_seconds(request.GET.get("refresh", "")),
     }
