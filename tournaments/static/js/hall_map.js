@@ -12,9 +12,6 @@ number under 24 px at 1920 × 1080 and 250 tables). Follows hall.json. */
   var seconds = +box.dataset.refresh || 15;
   var tiles = Array.prototype.slice.call(list.children);
   var GAP = 6, PHONE = 700, MARGIN = 16;  // px
-  function clock() {  // the time in the page's language: 14 h 05 in French
-    return new Date().toLocaleTimeString(document.documentElement.lang || [], {hour: "2-digit", minute: "2-digit"});
-  }
 
   /* The largest square tiles that put every table under the heading; a phone scrolls. */
   function fit() {
@@ -55,7 +52,7 @@ number under 24 px at 1920 × 1080 and 250 tables). Follows hall.json. */
         mark(data.waiting, data.pending);
         call.textContent = whistHallWords.words(data.waiting, data.pending, data.tables,
           data.hand, whistHallWords.MOST_RUNS);
-        updated.textContent = "· " + interpolate(gettext("updated %(time)s"), {time: clock()}, true);
+        updated.textContent = "· " + whistHallWords.updated();
         fit();  // the heading may take more or fewer lines
       })
       .catch(function () { updated.textContent = "· " + gettext("waiting for the server"); });

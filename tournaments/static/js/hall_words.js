@@ -1,5 +1,6 @@
 /* What a hand waits for, in the words of views/hall_words.py: "Hand 8: waiting for tables
-   7, 12, 19." The grid, /hall/ and the projector redraw it from hall.json or the grid's rows. */
+   7, 12, 19." The grid, /hall/ and the projector redraw it from hall.json or the grid's rows;
+   the projector's screens also say when they last heard the server ("updated 14:05"). */
 (function () {
   "use strict";
   /* gettext, ngettext, interpolate: the page's words (templates/_js_catalog.html). */
@@ -33,5 +34,10 @@
     if (hand === null || hand === undefined) return text;
     return interpolate(gettext("Hand %(hand)s · %(waiting)s"), {hand: hand, waiting: text}, true);
   }
-  window.whistHallWords = {spans: spans, words: words, MOST_RUNS: 24};
+  function updated() {  // "updated 14 h 05" in French: the time in the page's language
+    var time = new Date().toLocaleTimeString(document.documentElement.lang || [],
+      {hour: "2-digit", minute: "2-digit"});
+    return interpolate(gettext("updated %(time)s"), {time: time}, true);
+  }
+  window.whistHallWords = {spans: spans, words: words, updated: updated, MOST_RUNS: 24};
 })();

@@ -15,9 +15,6 @@ Follows hall.json: the tables still playing, and a fresh page once the hall move
   var PHONE = 700;  // px: narrower screens scroll the whole list instead
   var items = Array.prototype.slice.call(list.children);
   var page = 0, pages = 1;
-  function clock() {  // the time in the page's language: 14 h 05 in French
-    return new Date().toLocaleTimeString(document.documentElement.lang || [], {hour: "2-digit", minute: "2-digit"});
-  }
 
   /* As many lines as fit under the heading; the rest on later screens. */
   function fit() {
@@ -53,7 +50,7 @@ Follows hall.json: the tables still playing, and a fresh page once the hall move
           waiting.textContent = whistHallWords.words(data.waiting, data.pending, data.tables,
             null, whistHallWords.MOST_RUNS);
         }
-        updated.textContent = interpolate(gettext("updated %(time)s"), {time: clock()}, true);
+        updated.textContent = whistHallWords.updated();
       })
       .catch(function () { updated.textContent = gettext("waiting for the server"); });
   }

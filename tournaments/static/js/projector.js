@@ -8,9 +8,6 @@ hall.json says which tables the hall's hand still waits for. */
 (function () {
   "use strict";
   /* gettext, pgettext, ngettext, interpolate: the page's words (templates/_js_catalog.html). */
-  function clock() {  // the time in the page's language: 14 h 05 in French
-    return new Date().toLocaleTimeString(document.documentElement.lang || [], {hour: "2-digit", minute: "2-digit"});
-  }
   var table = document.getElementById("projector");
   if (!table) return;
   var body = document.getElementById("projector-rows");
@@ -75,7 +72,7 @@ hall.json says which tables the hall's hand still waits for. */
     body.replaceChildren(rows);
     legend.hidden = !anyAdvancing;
     played.textContent = data.hands_played;
-    updated.textContent = "· " + interpolate(gettext("updated %(time)s"), {time: clock()}, true);
+    updated.textContent = "· " + whistHallWords.updated();
     fit();
   }
   function overflows() {
