@@ -93,7 +93,8 @@ def test_the_movement_screen_from_a_tables_page_lists_that_table_first(client):
 
 def test_the_hall_map_marks_every_table_waiting_entered_at_the_table_or_in(client):
     """Hand 2 in at tables 1, 2 and 5, table 3's phone entry waiting for the leader: the map
-    shows tables 4, 6, 7 and 8 waiting, 3 entered at the table, the rest in, and says so."""
+    shows tables 4, 6, 7 and 8 waiting, 3 entered at the table, the rest in, and says so; the
+    event's menu links to it."""
     from tournaments.services.table_entry import TableEntry, table_entry_submit
 
     event = make_event("hall-map", tables=8)
@@ -111,6 +112,8 @@ def test_the_hall_map_marks_every_table_waiting_entered_at_the_table_or_in(clien
         n: "waiting" for n in (4, 6, 7, 8)
     }
     assert "Hand 2 · Waiting for tables 4, 6–8." in page
+    home = client.get(reverse("tournaments:event", args=[event.slug])).content.decode()
+    assert f'href="{reverse("tournaments:hall_map", args=[event.slug])}">Hall map</a>' in home
 
 
 def test_the_hall_map_after_the_last_hand_says_every_hand_is_played(client):
