@@ -75,6 +75,11 @@ def card_words(card: Card) -> str:
     }
 
 
+def _after_the(card: Card) -> str:
+    """A card named after "the" in a sentence: "the President", never "the The President"."""
+    return card_name(card) if card.is_president else card_words(card)
+
+
 def bid_words(bid: Bid) -> str:
     """ "7 on Cavalry", "7 on combined forces"."""
     force = _("combined forces") if bid.force is None else company_word(bid.force)
@@ -153,9 +158,9 @@ def summary_text(declarer: Seat, bid: Bid, score: dict) -> str:
 
 def aide_sentence(declarer: Seat, aide: Card, buried: Card, you: Seat) -> str:
     """Who took the Aide and, if it was you, which card you put out of play."""
-    values = {"seat": seat_word(declarer), "aide": card_words(aide)}
+    values = {"seat": seat_word(declarer), "aide": _after_the(aide)}
     if declarer is you:
-        values["buried"] = card_words(buried)
+        values["buried"] = _after_the(buried)
         return _("The Aide was the %(aide)s; you took it and put the %(buried)s out of play.") % (
             values
         )
