@@ -14,10 +14,11 @@ card for card.
 
     .venv/bin/python bench/practice.py [--deals 1000] [--replays 100] [--progress 100]
 
-Measured 2026-11-26, 1,000 deals on a busy shared machine (18 min), the layouts kept to the
-opponents' play: double-dummy best 93.7 % (basic 91.3 %), head to head +1.13 +- 0.09 tricks a
-deal, tricks thrown 1.59 a hand (basic 2.15), replays 100 of 100; decisions median 13.5 ms,
-slowest 695 ms under that load, 69 ms on 100 deals with the machine quiet. Before: 93.3 %, +0.91.
+Measured 2026-11-26, 1,000 deals (17 min, the machine quiet), the layouts walked among those
+that keep to the opponents' play: double-dummy best 94.1 % (basic 91.5 %), head to head
++1.27 +- 0.09 tricks a deal, tricks thrown 1.49 a hand (basic 2.12), replays 100 of 100;
+decisions median 14.4 ms, p99 66 ms, slowest 134 ms. With layouts drawn afresh only: 93.7 %,
++1.13, 1.59. Before the issue: 93.3 %, +0.91.
 """
 
 from __future__ import annotations

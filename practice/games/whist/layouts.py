@@ -3,6 +3,15 @@
 ``Layouts`` works out once per decision what each other seat can hold (its card count, the
 suits it has shown out of, the cards its play says it lacks), then deals any number of
 layouts from a seeded generator: the same position and seed always deal the same layouts.
+
+Late in a hand the opponents' play says a great deal (``reading.py``), and few layouts drawn
+at random keep to it: one in several hundred. Drawing until one does cost up to a second a
+decision, and giving up sooner dealt layouts the play had ruled out (most of the decisions the
+stronger level got wrong). So once fresh draws stop keeping to the play, the dealer walks from
+the last layout that did: it swaps two cards between two seats and keeps the swap if the
+layout still keeps to the play (a Markov chain whose steps are as likely forward as back, so
+every layout that keeps to the play comes up as often). Checking a swap reads only the two
+seats it changed, and a seat's cards read once are remembered.
 """
 
 from __future__ import annotations
@@ -14,57 +23,18 @@ from math import comb
 from operator import attrgetter
 
 from .ai import Knowledge
-from .cards import DECK, HAND_SIZE, Card, Seat, Suit
-from .club import SUITS, club_card, masks
+from .cards import HAND_SIZE, Card, Seat, Suit
 from .game import PlayerView
+from .reading import PlayReading, cards_denied
 from .solver import Board
-from .tricks import beats, winning_index
 
 _PBN_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
-DRAWS = 20  # layouts drawn at most for one that keeps to the play read
+QUICK = 20  # fresh layouts drawn for one that keeps to the play, while they still do
+DRAWS = 500  # fresh layouts drawn at most for the first one that keeps to it
+SEAT_DRAWS = 100  # of those, the layouts drawn before a seat that none keeps to is not read
+STEPS = 20  # swaps tried between two layouts of the walk
 
 _rank = attrgetter("rank")
-
-
-def cards_denied(
-    view: PlayerView, know: Knowledge, seats: set[Seat], losing: bool = True
-) -> dict[Seat, set[Card]]:
-    """Unseen cards that ``seats`` cannot hold if they play as club players do.
-
-    - Following suit without beating the card winning the trick, a club player plays the
-      lowest card held in the suit, so every unseen card below it lies elsewhere; and so
-      with a discard (a card of a side suit on another suit's trick).
-    - Last to play and winning, a club player wins as cheaply as it can, so no unseen card
-      that would also have won, below the one played, is in that hand.
-    - (``losing``) Third or last to play, with an opponent winning the trick, a club player
-      takes it if it can: one that does not holds no unseen card that would have, neither
-      of the suit led nor, once out of it, a trump. Second to play, it ruffs a queen or
-      higher when it can.
-    """
-    denied: dict[Seat, set[Card]] = {seat: set() for seat in seats}
-    trump = view.trump
-    for trick in (*view.tricks, view.current):
-        for index, (seat, card) in enumerate(trick.plays):
-            if not index or seat not in seats:
-                continue
-            best_index = winning_index(trick.cards[:index], trump)
-            best = trick.cards[best_index]
-            wins = beats(card, best, trump)
-            led = trick.cards[0].suit
-            if not wins and (card.suit == led or card.suit != trump):
-                denied[seat] |= {c for c in know.unseen_in(card.suit) if c.rank < card.rank}
-            elif wins and index == 3:
-                denied[seat] |= {
-                    c
-                    for c in know.unseen_in(card.suit)
-                    if c.rank < card.rank and beats(c, best, trump)
-                }
-            opponent_wins = (best_index - index) % 2 == 1
-            ruff_due = index == 1 and card.suit != led and best.rank >= 12
-            if losing and not wins and opponent_wins and (index >= 2 or ruff_due):
-                could = know.unseen_in(led) if card.suit == led else know.unseen_in(trump)
-                denied[seat] |= {c for c in could if beats(c, best, trump)}
-    return denied
 
 
 class Layouts:
@@ -95,7 +65,10 @@ class Layouts:
             self.groups = sorted(groups.items(), key=lambda group: len(group[0]))
             self.splits, self.cumulative = _splits(self.groups, room)
             if self.splits:
+                self.barred = barred
                 break
+        self.walk: dict[Seat, list[Card]] | None = None  # the last layout dealt (reading)
+        self.fresh = True  # whether fresh draws still keep to the play
 
     def seats_read(self, view: PlayerView) -> set[Seat]:
         """The seats whose play is read as a club player's: the opponents (partner plays as
@@ -119,19 +92,59 @@ class Layouts:
 
     def deal(self, rng: random.Random) -> dict[Seat, list[Card]]:
         """One layout: every seat gets as many cards as it holds, none it is known to lack,
-        and (``reading``) each seat read plays as a club player would with that hand; if none
-        of ``DRAWS`` layouts does, a seat whose play none of them kept to is read no more, and
-        failing that the first layout drawn stands."""
-        first = None
-        while True:
-            kept = Counter()
-            for _ in range(DRAWS):
+        and (``reading``) each seat read plays as a club player would with that hand.
+
+        Drawn afresh while fresh draws keep to the play (``QUICK`` tries); once they do not,
+        each layout is the walk's next (``STEPS`` swaps on from the last)."""
+        if self.reading is None:
+            return self._draw(rng)
+        if self.walk is None:
+            self.walk = self._first(rng)
+        else:
+            for _ in range(QUICK if self.fresh else 0):
                 layout = self._draw(rng)
-                first = first or layout
-                if self.reading is None or self.reading.keeps(layout, kept):
-                    return layout
-            if self.reading is None or not self.reading.drop(kept):
+                if self.reading.keeps(layout, Counter()):
+                    self.walk = layout
+                    break
+            else:
+                self.fresh = False
+                for _ in range(STEPS):
+                    self._swap(rng)
+        return {seat: list(cards) for seat, cards in self.walk.items()}
+
+    def _first(self, rng: random.Random) -> dict[Seat, list[Card]]:
+        """The first layout that keeps to the play. A seat whose play none of ``SEAT_DRAWS``
+        layouts keeps to is read no more (a person may false-card; the other computers play by
+        search, which no rule of thumb reads), and if none of ``DRAWS`` keeps to the rest, the
+        play is not read and the first layout drawn stands."""
+        first, drawn, kept = None, 0, Counter()
+        while True:
+            layout = self._draw(rng)
+            first, drawn = first or layout, drawn + 1
+            if self.reading.keeps(layout, kept):
+                return layout
+            if drawn % SEAT_DRAWS == 0 and self.reading.drop(kept):
+                drawn = 0
+            elif drawn >= DRAWS:
+                self.reading = None
                 return first
+
+    def _swap(self, rng: random.Random) -> None:
+        """One step of the walk: a card of one seat for a card of another, kept if each may
+        hold the other's card and the layout still keeps to the play."""
+        walk = self.walk
+        one, other = rng.sample(self.others, 2)
+        if not walk[one] or not walk[other]:
+            return
+        i, j = rng.randrange(len(walk[one])), rng.randrange(len(walk[other]))
+        given, taken = walk[one][i], walk[other][j]
+        if given in self.barred[other] or taken in self.barred[one]:
+            return
+        walk[one][i], walk[other][j] = taken, given
+        if not (
+            self.reading.keeps_seat(one, walk[one]) and self.reading.keeps_seat(other, walk[other])
+        ):
+            walk[one][i], walk[other][j] = given, taken
 
     def _draw(self, rng: random.Random) -> dict[Seat, list[Card]]:
         split = self.splits[bisect_right(self.cumulative, rng.randrange(self.cumulative[-1]))]
@@ -144,56 +157,6 @@ class Layouts:
                 layout[seat] += cards[start : start + count]
                 start += count
         return layout
-
-
-class PlayReading:
-    """The play of ``seats`` read as a club player's (``club.club_card``): a layout keeps to
-    it if, with the cards it gives a seat and those the seat has played since, the seat
-    would have played each card it played (``follows``; else each card it led)."""
-
-    def __init__(self, view: PlayerView, seats: set[Seat], follows: bool = True) -> None:
-        self.checks = []  # (seat, its cards from that one on, unseen then, voids then, card)
-        gone: set[Card] = set()
-        voids: dict[Seat, set[Suit]] = {seat: set() for seat in Seat}
-        tricks = (*view.tricks, view.current)
-        plays = [(i, seat, card) for i, trick in enumerate(tricks) for seat, card in trick.plays]
-        for number, (index, seat, card) in enumerate(plays):
-            trick = tricks[index]
-            so_far = trick.cards[: trick.cards.index(card)]
-            if seat in seats and (follows or not so_far):
-                later = [c for _, s, c in plays[number:] if s == seat]
-                remaining = masks(c for c in DECK if c not in gone)
-                hold = {s: set(held) for s, held in voids.items()}
-                self.checks.append(
-                    (seat, masks(later), remaining, hold, trick.leader, so_far, card)
-                )
-            gone.add(card)
-            if card.suit != trick.cards[0].suit:
-                voids[seat].add(trick.cards[0].suit)
-        self.trump = view.trump
-
-    def keeps(self, layout: dict[Seat, list[Card]], kept: Counter) -> bool:
-        """Whether ``layout`` keeps to every card read; ``kept`` counts, per seat, the layouts
-        that keep to that seat's cards."""
-        failed, held = set(), {}
-        for seat, later, remaining, voids, leader, so_far, card in self.checks:
-            if seat in failed:
-                continue
-            if seat not in held:
-                held[seat] = masks(layout[seat])
-            hand = {suit: held[seat][suit] | later[suit] for suit in SUITS}
-            unseen = {suit: remaining[suit] & ~hand[suit] for suit in SUITS}
-            if club_card(seat, hand, unseen, voids, self.trump, leader, so_far) != card:
-                failed.add(seat)
-        for seat in {check[0] for check in self.checks} - failed:
-            kept[seat] += 1
-        return not failed
-
-    def drop(self, kept: Counter) -> bool:
-        """Read no more the seats whose play no layout kept to; False if there were none."""
-        unread = {check[0] for check in self.checks if not kept[check[0]]}
-        self.checks = [check for check in self.checks if check[0] not in unread]
-        return bool(unread)
 
 
 def _splits(groups, room: dict[Seat, int]) -> tuple[list[tuple], list[int]]:

@@ -37,7 +37,7 @@ from .solver import SolverPool, shared_pool
 
 # By cards left in each hand (counting a card played to this trick): the layouts solved for a
 # decision, and the cards a hand is cut to before each solve.
-PLAN = {13: (20, 8), 12: (20, 8), 11: (20, 8), 10: (24, 8), 9: (24, 8), 8: (32, 8)}
+PLAN = {13: (20, 8), 12: (20, 8), 11: (20, 8), 10: (24, 8), 9: (24, 8), 8: (48, 8)}
 LATE_PLAN = (48, 8)
 
 

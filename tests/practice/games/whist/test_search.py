@@ -17,8 +17,9 @@ from hypothesis import strategies as st
 from practice.games.whist.ai import BasicPlayer, Knowledge, play_hand
 from practice.games.whist.cards import Card, Seat
 from practice.games.whist.game import Deal, Game, PlayerView, new_deal
-from practice.games.whist.layouts import Layouts, cards_denied, full_hands, shorten, to_board
+from practice.games.whist.layouts import Layouts, full_hands, shorten, to_board
 from practice.games.whist.lesson import par_board
+from practice.games.whist.reading import cards_denied
 from practice.games.whist.search import StrongPlayer, decision_seed, plan_for, samples_for
 from practice.games.whist.solver import SolverPool
 from practice.games.whist.tricks import beats, winning_index
@@ -386,14 +387,14 @@ def test_a_layout_dealt_has_the_opponents_play_every_card_they_played(seed):
     view = game.view()
     layouts = Layouts(view, Knowledge(view))
     opponents = {view.seat.next(), view.seat.partner.next()}
-    assert {check[0] for check in layouts.reading.checks} == opponents
+    assert {check.seat for check in layouts.reading.checks} == opponents
     kept = 0
     for draw in range(5):
         layout = layouts.deal(random.Random(draw))
         if not layouts.reading.keeps(layout, Counter()):
             continue  # none of the layouts drawn kept to the play: the first one stands
         kept += 1
-        read = {check[0] for check in layouts.reading.checks}  # a seat no layout kept is not
+        read = {check.seat for check in layouts.reading.checks}  # a seat no layout kept is not
         hands = dict(game.deal.hands)
         for seat in read:
             played = [card for who, card, _ in view.all_plays() if who == seat]
