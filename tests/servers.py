@@ -6,6 +6,7 @@ from __future__ import annotations
 import http.client
 import os
 import re
+import signal
 import socket
 import subprocess
 import sys
@@ -114,6 +115,7 @@ def start(
         stdin=subprocess.DEVNULL,
         stdout=log.open("w"),
         stderr=subprocess.STDOUT,
+        preexec_fn=None if sys.platform == "win32" else _as_from_a_console,
     )
     deadline = began + 120
     while time.monotonic() < deadline:
@@ -128,6 +130,14 @@ def start(
             time.sleep(0.2)
     process.kill()
     raise AssertionError(f"{mode} did not answer in time: {log.read_text()}")
+
+
+def _as_from_a_console() -> None:
+    """A server started from a console: Ctrl+C and a closed terminal reach it, even when the
+    tests themselves run with those signals ignored (under ``nohup`` or as a background job,
+    whose children inherit the ignoring and would never stop)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)
 
 
 def hall_installation(data_dir: Path) -> dict[str, str]:
