@@ -41,8 +41,7 @@ number under 24 px at 1920 × 1080 and 250 tables). Follows hall.json. */
   }
 
   function refresh() {
-    fetch(box.dataset.hall, {cache: "no-store"})
-      .then(function (r) { return r.ok ? r.json() : Promise.reject(r.status); })
+    whistHallWords.fresh(box.dataset.hall)
       .then(function (data) {
         if (!data.hand) {  // the last hand is in: the page says so
           if (box.dataset.hand) location.reload();

@@ -6,8 +6,7 @@
   if (!lines.length || !window.whistHallWords) return;
   function refresh() {
     lines.forEach(function (line) {
-      fetch(line.dataset.hall, {cache: "no-store"})
-        .then(function (r) { return r.ok ? r.json() : Promise.reject(r.status); })
+      whistHallWords.fresh(line.dataset.hall)
         .then(function (data) {
           if (data.hand === null) { line.textContent = gettext("Every hand is played."); return; }
           line.textContent = whistHallWords.words(data.waiting, data.pending, data.tables,

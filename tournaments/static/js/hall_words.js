@@ -1,6 +1,7 @@
 /* What a hand waits for, in the words of views/hall_words.py: "Hand 8: waiting for tables
    7, 12, 19." The grid, /hall/ and the projector redraw it from hall.json or the grid's rows;
-   the projector's screens also say when they last heard the server ("updated 14:05"). */
+   the projector's screens also say when they last heard the server ("updated 14:05"), and
+   every one of these pages reads hall.json (or standings.json) fresh through ``fresh``. */
 (function () {
   "use strict";
   /* gettext, ngettext, interpolate: the page's words (templates/_js_catalog.html). */
@@ -39,5 +40,11 @@
       {hour: "2-digit", minute: "2-digit"});
     return interpolate(gettext("updated %(time)s"), {time: time}, true);
   }
-  window.whistHallWords = {spans: spans, words: words, updated: updated, MOST_RUNS: 24};
+  function fresh(url) {  // the server's JSON as it is now, never a copy; a refusal fails
+    return fetch(url, {cache: "no-store"})
+      .then(function (r) { return r.ok ? r.json() : Promise.reject(r.status); });
+  }
+  window.whistHallWords = {
+    spans: spans, words: words, updated: updated, fresh: fresh, MOST_RUNS: 24,
+  };
 })();

@@ -42,11 +42,10 @@ Follows hall.json: the tables still playing, and a fresh page once the hall move
     if (pages > 1) { page += 1; fit(); }
   }
   function refresh() {
-    fetch(box.dataset.hall, {cache: "no-store"})
-      .then(function (r) { return r.ok ? r.json() : Promise.reject(r.status); })
+    whistHallWords.fresh(box.dataset.hall)
       .then(function (data) {
         if (String(data.hand || "") !== box.dataset.hand) { location.reload(); return; }
-        if (waiting && window.whistHallWords) {
+        if (waiting) {
           waiting.textContent = whistHallWords.words(data.waiting, data.pending, data.tables,
             null, whistHallWords.MOST_RUNS);
         }

@@ -124,12 +124,10 @@ hall.json says which tables the hall's hand still waits for. */
     if (+(table.dataset.pages || 1) > 1) { page += 1; fit(); }
   }
   function refresh() {
-    fetch(table.dataset.url, {cache: "no-store"})
-      .then(function (r) { return r.ok ? r.json() : Promise.reject(r.status); })
+    whistHallWords.fresh(table.dataset.url)
       .then(draw)
       .catch(function () { updated.textContent = "· " + gettext("waiting for the server"); });
-    fetch(table.dataset.hall, {cache: "no-store"})
-      .then(function (r) { return r.ok ? r.json() : Promise.reject(r.status); })
+    whistHallWords.fresh(table.dataset.hall)
       .then(function (data) {
         waiting.textContent = data.hand === null ? "" : whistHallWords.words(data.waiting,
           data.pending, data.tables, data.hand, whistHallWords.MOST_RUNS);
