@@ -53,6 +53,15 @@ def test_a_whole_hand_played_with_the_mouse_ends_in_the_summary(page: Page, live
     assert page.locator("#hand button").evaluate_all("bs => bs.map(b => b.dataset.code)") == dealt
 
 
+def test_the_last_tricks_line_gives_way_to_the_summary(page: Page, live_server):
+    """After the thirteenth trick no line about who won it is left above the summary."""
+    page.goto(f"{live_server.url}/practice/?deal=1234&{FAST}")
+    while wait_for_south_or_end(page):
+        legal_cards(page).first.click()
+    expect(page.locator("#summary")).to_be_visible()
+    expect(page.locator("#announce")).to_have_text("")
+
+
 def test_cards_are_named_in_words_and_only_legal_ones_are_enabled(page: Page, live_server):
     """Each card button's accessible name is the card in words; only legal cards are enabled."""
     page.goto(f"{live_server.url}/practice/?deal=77&{FAST}")

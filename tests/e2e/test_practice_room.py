@@ -66,6 +66,12 @@ def test_a_militac_deal_played_by_clicking_ends_in_the_score(page: Page, live_se
     play_militac(page, f"{live_server.url}/practice/militac/?deal=11&pace=0", "militac")
 
 
+def test_no_line_about_the_last_squad_is_left_above_the_militac_score(page: Page, live_server):
+    """When the deal is over the summary speaks for it: the last squad's line is gone."""
+    play_militac(page, f"{live_server.url}/practice/militac/?deal=11&pace=0", "militac-end")
+    expect(page.locator("#announce")).to_have_text("")
+
+
 def test_a_militac_deal_on_a_phone(page: Page, live_server):
     """On a 390-pixel phone the whole Militac deal is played by tapping, nothing off screen."""
     page.set_viewport_size(PHONE)

@@ -119,6 +119,7 @@
     if (data.finished) {
       $("summary-text").textContent = data.summary.text;
       renderReview(data.summary.review);
+      announce("");  // the summary, focused, says how the deal ended
       $("summary").focus();
     }
   }
