@@ -66,6 +66,23 @@ def test_help_speaks_french_under_whist_language_fr_ca(tmp_path):
     assert "usage" not in run.stdout and "show this help" not in run.stdout
 
 
+@pytest.mark.parametrize(
+    ("args", "told"),
+    [
+        (["hall", "--listen"], "whist-director hall\u00a0: argument --listen\u00a0: une valeur"),
+        (["hal"], "argument COMMANDE\u00a0: choix impossible\u00a0: 'hal' (choisissez parmi"),
+        (["restore", "--from"], "whist-director restore\u00a0: argument --from\u00a0: une valeur"),
+        (["manage", "import_teams"], "ces arguments sont requis\u00a0: slug, file"),
+    ],
+)
+def test_a_mistyped_line_is_told_in_french_under_whist_language_fr_ca(tmp_path, args, told):
+    """Under WHIST_LANGUAGE=fr-ca a mistyped command line is answered in French, argparse's
+    own sentences included, with exit status 2."""
+    run = whist_director(tmp_path, *args, WHIST_LANGUAGE="fr-ca")
+    assert run.returncode == 2 and told in run.stderr
+    assert "error" not in run.stderr
+
+
 def test_manage_help_lists_the_apps_own_commands(tmp_path):
     """whist-director manage --help lists import_teams and the other commands of the app, each
     with its help, and no database is made for it."""

@@ -3,13 +3,15 @@ the leader's language, and one line (never a traceback) when the database cannot
 
 from __future__ import annotations
 
+from functools import partial
+
 from django.core.management.base import BaseCommand, CommandError, DjangoHelpFormatter
 from django.db import DEFAULT_DB_ALIAS, DatabaseError, connections
 from django.db.migrations.executor import MigrationExecutor
 from django.utils.translation import gettext
 
 from .hints import manage_hint
-from .words import HelpFormatter
+from .words import HelpFormatter, refuse
 
 
 class CommandHelpFormatter(HelpFormatter, DjangoHelpFormatter):
@@ -46,6 +48,8 @@ class AppCommand(BaseCommand):
         kwargs.setdefault("formatter_class", CommandHelpFormatter)
         parser = super().create_parser(prog_name, subcommand, **kwargs)
         parser.description = str(self.help)  # the command's help, read in the leader's language
+        if parser.called_from_command_line:  # else Django raises CommandError, as it should
+            parser.error = partial(refuse, parser)
         return parser
 
     def check_migrations(self) -> None:

@@ -13,6 +13,7 @@ import copy
 import functools
 import gettext as python_gettext
 import os
+import re
 import sys
 import textwrap
 from pathlib import Path
@@ -58,6 +59,36 @@ ARGPARSE_WORDS = {
     "the commands": gettext_noop("the commands"),
 }
 
+# argparse's own sentences about a mistyped command, read back from the English it writes
+# (its catalog has no French): the pattern, then our entry for it.
+ARGPARSE_PROBLEMS = (
+    (
+        r"argument (?P<argument>\S+): (?P<problem>.*)",
+        gettext_noop("argument %(argument)s: %(problem)s"),
+    ),
+    (
+        r"invalid choice: (?P<value>.+) \(choose from (?P<choices>.+)\)",
+        gettext_noop("invalid choice: %(value)s (choose from %(choices)s)"),
+    ),
+    (r"expected one argument", gettext_noop("expected one argument")),
+    (
+        r"the following arguments are required: (?P<arguments>.+)",
+        gettext_noop("the following arguments are required: %(arguments)s"),
+    ),
+)
+
+
+def argparse_problem(message: str) -> str:
+    """argparse's ``message`` in the leader's language (unchanged if it is not one we know)."""
+    for pattern, words in ARGPARSE_PROBLEMS:
+        found = re.fullmatch(pattern, message, re.DOTALL)
+        if found:
+            parts = found.groupdict()
+            if "problem" in parts:
+                parts["problem"] = argparse_problem(parts["problem"])
+            return _(words) % parts
+    return message
+
 
 class HelpFormatter(argparse.HelpFormatter):
     """argparse's help, its headings and the line of ``-h`` in the leader's language."""
@@ -93,5 +124,12 @@ class ArgumentParser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)
 
     def error(self, message: str):
-        self.print_usage(sys.stderr)
-        self.exit(2, _("%(prog)s: %(problem)s\n") % {"prog": self.prog, "problem": message})
+        refuse(self, message)
+
+
+def refuse(parser: argparse.ArgumentParser, message: str):
+    """End the command on a mistyped line: its usage, then the problem, in the leader's
+    language (argparse's own error, which says "error:" in English)."""
+    parser.print_usage(sys.stderr)
+    problem = argparse_problem(message)
+    parser.exit(2, _("%(prog)s: %(problem)s\n") % {"prog": parser.prog, "problem": problem})
