@@ -101,6 +101,33 @@ def test_restore_brings_back_the_newest_backup_into_an_empty_database(folder):
     assert snapshot.standings_payload(restored) == before
 
 
+def test_backup_to_a_spare_stick_writes_every_event_there_for_restore_to_read(folder, tmp_path):
+    """backup --to FOLDER writes each event's archive to that folder now, kept for good, and
+    restore --from FOLDER brings the events back from it alone."""
+    spring, autumn = make_event("spring", tables=4), make_event("autumn", tables=4)
+    play(spring, [1, 2])
+    spare = tmp_path / "spare-stick"
+    call_command("backup", to=str(spare), stdout=open("/dev/null", "w"))  # noqa: SIM115
+    for event in (spring, autumn):
+        (written,) = (spare / event.slug).iterdir()
+        assert written.name.endswith("-manual.json")
+        assert written.read_text(encoding="utf-8") == dumps(export_event(event))
+    assert not folder.exists()  # the hall's own folder is left alone
+    before = snapshot.standings_payload(spring)
+    Event.objects.all().delete()
+    call_command("restore", source=str(spare), stdout=open("/dev/null", "w"))  # noqa: SIM115
+    assert snapshot.standings_payload(Event.objects.get(slug="spring")) == before
+
+
+def test_a_folder_that_cannot_be_written_is_one_line(folder, tmp_path):
+    """backup --to a place that is not a folder says so in one line and writes nothing."""
+    make_event("spring", tables=4)
+    blocked = tmp_path / "not-a-folder"
+    blocked.write_text("a file", encoding="utf-8")
+    with pytest.raises(CommandError, match="No backup written to .*not-a-folder"):
+        call_command("backup", to=str(blocked))
+
+
 def test_restore_refuses_a_database_that_holds_events(folder):
     """restore never mixes a backup into a database in use."""
     event = make_event("spring", tables=4)

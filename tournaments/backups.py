@@ -67,11 +67,12 @@ def event_folder(slug: str) -> Path | None:
     return base / slug if base else None
 
 
-def write_backup(event, *, kind: str = "") -> Path:
-    """Write ``event``'s archive now; ``kind`` ("close", "manual") marks a copy kept for good."""
+def write_backup(event, *, kind: str = "", base: Path | None = None) -> Path:
+    """Write ``event``'s archive now; ``kind`` ("close", "manual") marks a copy kept for good.
+    ``base``: another backups folder than the hall's (a spare stick), laid out the same."""
     from .snapshot.archive import archive_text
 
-    target = event_folder(event.slug)
+    target = base / event.slug if base else event_folder(event.slug)
     target.mkdir(parents=True, exist_ok=True)
     stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S%fZ")
     name = f"{event.slug}-{stamp}-r{event.revision}{f'-{kind}' if kind else ''}.json"
@@ -82,7 +83,8 @@ def write_backup(event, *, kind: str = "") -> Path:
         os.fsync(out.fileno())
     os.replace(temporary, target / name)
     _prune(target)
-    _failures.pop(event.slug, None)
+    if base is None:  # the hall's folder has the event's backup again
+        _failures.pop(event.slug, None)
     return target / name
 
 
