@@ -44,9 +44,9 @@ SETTINGS = (
     Setting("name", gettext_noop("Event name")),
     Setting("slug", gettext_noop("Short name"), changeable=False),
     Setting("level", gettext_noop("Level")),
-    # The season travels by its name in the archive (``archive.io``), not as a row's key.
+    # The season travels by its name in the archive (``archive.export``), not as a row's key.
     Setting("season", gettext_noop("Season"), archived=False),
-    # starts_on travels as a date of its own in the archive (``archive.io``).
+    # starts_on travels as a date of its own in the archive (``archive.export``).
     Setting("starts_on", gettext_noop("First day"), archived=False),
     Setting("tables", gettext_noop("Tables"), changeable=False),
     Setting("hands_per_day", gettext_noop("Hands per day"), changeable=False),
@@ -61,7 +61,7 @@ SETTINGS = (
     Setting("playoff_places", gettext_noop("Playoffs for ties in the first places")),
     Setting("advancing", gettext_noop("Teams advancing")),
     Setting("paper", gettext_noop("Paper")),
-    # Archived only when not English, so older archives stay byte for byte (``archive.io``).
+    # Archived only when not English, so older archives stay byte for byte (``archive.export``).
     Setting("print_language", gettext_noop("Printouts in"), archived=False),
 )
 LABELS = {s.field: s.label for s in SETTINGS}

@@ -9,7 +9,7 @@ saved hand's records and the new audit entries. The text is exactly ``dumps(expo
 
 from __future__ import annotations
 
-from ..archive.io import (
+from ..archive.export import (
     RECORD_SEP,
     RESULT_FIELDS,
     audit_records,

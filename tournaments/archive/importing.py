@@ -1,0 +1,197 @@
+"""An event's archive read back into the database (``export.py`` writes it): checked whole
+before anything is written, then created in one transaction with the bulk API."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+
+from django.db import DatabaseError, transaction
+
+from .. import planner
+from ..models import (
+    AuditEntry,
+    DayClose,
+    DayRecord,
+    Event,
+    EventSource,
+    Hand,
+    HandResult,
+    Loan,
+    PlayoffGroup,
+    PlayoffHandResult,
+    Team,
+    TeamSource,
+)
+from ..rules import rotation as rotation_rules
+from ..rules.errors import RulesError
+from ..rules.types import Hand as RulesHand
+from ..rules.types import Rotation
+from . import checks, schema
+from .export import (
+    EVENT_FIELDS,
+    FORMAT,
+    PLAYOFF_FIELDS,
+    PLAYOFF_HAND_FIELDS,
+    RESULT_FIELDS,
+    VERSIONS,
+)
+
+
+def _parse_when(value: str | None) -> datetime | None:
+    return datetime.fromisoformat(value) if value else None
+
+
+def _check(archive: dict) -> None:
+    if not isinstance(archive, dict) or archive.get("format") != FORMAT:
+        raise RulesError("This is not a Military Whist Director event archive", field="format")
+    if archive.get("version") not in VERSIONS:
+        raise RulesError(
+            "Archive version %(version)r is not supported (expected %(expected)s)",
+            field="version",
+            version=archive.get("version"),
+            expected=" or ".join(map(str, VERSIONS)),
+        )
+    if found := checks.problems(archive):
+        raise schema.ArchiveErrors(found)
+
+
+@transaction.atomic
+def import_event(archive: dict) -> Event:
+    """Recreate an event from ``export_event``'s output; refuses a slug already in use."""
+    _check(archive)
+    from ..services.audit import bump_season
+    from ..services.clubs import match_event  # the services stand on the archive's reads
+    from ..services.seasons import default_season, season_named
+
+    try:
+        data = archive["event"]
+        if Event.objects.filter(slug=data["slug"]).exists():
+            raise RulesError(
+                "An event %(slug)r already exists here", field="slug", slug=data["slug"]
+            )
+        hands = [
+            RulesHand(
+                h["hand"], h["day"], h["session"], {i: t for i, t in enumerate(h["moves"], 1)}
+            )
+            for h in archive["hands"]
+        ]
+        rotation_rules.validate(Rotation(data["tables"], tuple(hands)))
+        event = Event.objects.create(
+            **{f: data[f] for f in EVENT_FIELDS},
+            starts_on=data["starts_on"] or None,
+            play_ends_after=data.get("play_ends_after"),
+            # Archives from before the printouts had a language print in English.
+            print_language=data.get("print_language", "en-ca"),
+            # Version 1 archives (no season) go to the season of their first day's year.
+            season=season_named(data["season"])
+            if data.get("season")
+            else default_season(_first_day(data)),
+        )
+        Event.objects.filter(pk=event.pk).update(created_at=_parse_when(data["created_at"]))
+        by_number = {
+            h.number: h
+            for h in Hand.objects.bulk_create(
+                Hand(
+                    event=event,
+                    number=h["hand"],
+                    day=h["day"],
+                    session=h["session"],
+                    trump=h["trump"],
+                    travelling=h["travelling"],
+                    moves=h["moves"],
+                )
+                for h in archive["hands"]
+            )
+        }
+        Team.objects.bulk_create(Team(event=event, **t) for t in archive["teams"])
+        HandResult.objects.bulk_create(
+            (
+                HandResult(
+                    event=event,
+                    hand=by_number[r["hand"]],
+                    entered_at=_parse_when(r["entered_at"]),
+                    **{f: r[f] for f in RESULT_FIELDS},
+                )
+                for r in archive["results"]
+            ),
+            batch_size=500,
+        )
+        Loan.objects.bulk_create(Loan(event=event, **loan) for loan in archive["loans"])
+        for c in archive["closes"]:
+            close = DayClose.objects.create(
+                event=event,
+                day=c["day"],
+                session=c["session"],
+                closed_by=c["closed_by"],
+                closed_at=_parse_when(c["closed_at"]),
+                override_note=c["override_note"],
+            )
+            DayRecord.objects.bulk_create(DayRecord(close=close, **r) for r in c["records"])
+        _import_playoffs(event, archive.get("playoffs", []))
+        _import_links(event, archive.get("links", {"sources": [], "teams": []}))
+        AuditEntry.objects.bulk_create(
+            (
+                AuditEntry(
+                    event=event,
+                    at=_parse_when(a["at"]),
+                    actor=a["actor"],
+                    action=a["action"],
+                    target=a["target"],
+                    before=a["before"],
+                    after=a["after"],
+                )
+                for a in archive["audit"]
+            ),
+            batch_size=500,
+        )
+        planner.written(
+            len(archive["results"]) + len(archive["audit"]), HandResult, AuditEntry, Hand, Loan
+        )
+    except (KeyError, TypeError, ValueError, DatabaseError) as error:
+        if isinstance(error, RulesError):
+            raise
+        raise RulesError("The archive is damaged or incomplete: %(error)r", error=error) from None
+    event.refresh_from_db()
+    match_event(event)  # this installation's clubs: the archive carries none
+    bump_season(event.season_id)
+    return event
+
+
+def _first_day(data: dict):
+    if data.get("starts_on"):
+        return date.fromisoformat(data["starts_on"])
+    return _parse_when(data["created_at"]).date()
+
+
+def _import_playoffs(event: Event, playoffs: list[dict]) -> None:
+    for p in playoffs:
+        group = PlayoffGroup.objects.create(
+            event=event,
+            created_at=_parse_when(p["created_at"]),
+            **{f: p[f] for f in PLAYOFF_FIELDS},
+        )
+        PlayoffHandResult.objects.bulk_create(
+            PlayoffHandResult(
+                group=group,
+                entered_at=_parse_when(h["entered_at"]),
+                **{f: h[f] for f in PLAYOFF_HAND_FIELDS},
+            )
+            for h in p["hands"]
+        )
+
+
+def _import_links(event: Event, links: dict) -> None:
+    EventSource.objects.bulk_create(
+        EventSource(event=event, position=i, source_slug=slug)
+        for i, slug in enumerate(links["sources"], 1)
+    )
+    TeamSource.objects.bulk_create(
+        TeamSource(
+            event=event,
+            team=t["team"],
+            source_slug=t["source"],
+            place=t["place"],
+            source_table=t["table"],
+        )
+        for t in links["teams"]
+    )
