@@ -3,7 +3,7 @@ service, the archive and its schema all follow that list."""
 
 from __future__ import annotations
 
-from tournaments.archive import io, schema
+from tournaments.archive import export, schema
 from tournaments.forms import EventSettingsForm
 from tournaments.models import Event
 from tournaments.rules.event_settings import ARCHIVED, CHANGEABLE, LABELS, MOVES_FLAGS, SETTINGS
@@ -26,7 +26,7 @@ def test_the_settings_service_changes_the_listed_settings_and_rederives_for_the_
 
 def test_the_archive_carries_every_archived_setting_with_a_type_for_each():
     """Export writes, import reads and the schema checks the archived settings, no more."""
-    assert io.EVENT_FIELDS == ARCHIVED
+    assert export.EVENT_FIELDS == ARCHIVED
     assert set(schema.SETTING_TYPES) == set(ARCHIVED)
     event_fields = set(schema.SCHEMA.fields["event"].fields)
     assert set(ARCHIVED) <= event_fields
