@@ -3,6 +3,7 @@ kept for good, a backup is never half-written, and `restore` brings the events b
 
 from __future__ import annotations
 
+import io
 import json
 import time
 
@@ -126,6 +127,14 @@ def test_a_folder_that_cannot_be_written_is_one_line(folder, tmp_path):
     blocked.write_text("a file", encoding="utf-8")
     with pytest.raises(CommandError, match="No backup written to .*not-a-folder"):
         call_command("backup", to=str(blocked))
+
+
+def test_backup_with_no_events_says_so(folder):
+    """backup in an installation that holds no event says there is nothing to back up."""
+    out = io.StringIO()
+    call_command("backup", stdout=out)
+    assert out.getvalue().strip() == "No events here yet: nothing to back up."
+    assert not folder.exists()
 
 
 def test_restore_refuses_a_database_that_holds_events(folder):

@@ -27,7 +27,10 @@ class Command(AppCommand):
         target = Path(o["target"]) if o["target"] else None
         if target is None and backups.folder() is None:
             raise CommandError(gettext("No backups folder: set WHIST_BACKUP_DIR."))
-        for event in Event.objects.order_by("slug"):
+        events = list(Event.objects.order_by("slug"))
+        if not events:
+            self.stdout.write(gettext("No events here yet: nothing to back up."))
+        for event in events:
             try:
                 path = backups.write_backup(event, kind="manual", base=target)
             except OSError as error:
