@@ -18,6 +18,13 @@ against the best legal card. The double-dummy best share counts every decision w
 one legal card (those whose cards are all worth the same are best whatever is played).
 
     .venv/bin/python bench/practice_ceiling.py [--deals 100] [--first 5001]
+
+Measured 2026-11-27, 60 deals (2,496 decisions with a choice), the layouts walked among those
+that keep to the opponents' play: as it plays 94.5 %, club rules read exactly 94.6 %,
+partner's hand shown 97.3 %, both 97.4 %. What is left to gain is what partner holds; signals
+between the two computers (equal cards led high and followed low, read by partner) measured
+worse on ``bench/practice.py`` (93.5-93.6 % against 93.9-94.2 % on 300 deals), and were not
+kept.
 """
 
 from __future__ import annotations
