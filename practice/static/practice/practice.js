@@ -195,7 +195,7 @@
       const s = state.summary;
       $("summary-tricks").textContent = say(gettext("North-South took %(ns_tricks)s tricks, East-West %(ew_tricks)s."), s);
       $("summary-flags").textContent = s.text;
-      announce("");  // the summary, focused, says how the hand ended; the last trick's line would sit above it
+      announce("");  // the summary, focused, says how the hand ended
       summary.focus();
       window.WhistReview.show(state, root.dataset.reviewUrl, identity);
     }
