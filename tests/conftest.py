@@ -66,3 +66,40 @@ def closed(db):
     play(event, range(1, 31))
     day_close(event=event, day=1, close_incomplete=True, actor=None)
     return event
+
+
+# The PostgreSQL run (``--database-only``) repeats only what can differ there: the tests that
+# reach the database in this process, and those whose server uses the run's database
+# (``run_database``). The rest read the same on any database and ran once already: the rules,
+# the whist engine, and the laptop's servers, which keep to SQLite in their data folder.
+_DATABASE_FIXTURES = {
+    "db",
+    "transactional_db",
+    "live_server",
+    "django_db_reset_sequences",
+    "django_db_serialized_rollback",
+}
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--database-only",
+        action="store_true",
+        help="run only the tests that reach the run's database (the PostgreSQL run)",
+    )
+
+
+def pytest_collection_modifyitems(config, items):
+    if not config.getoption("--database-only"):
+        return
+    kept, dropped = [], []
+    for item in items:
+        reaches = (
+            item.get_closest_marker("django_db")
+            or item.get_closest_marker("run_database")
+            or _DATABASE_FIXTURES & set(getattr(item, "fixturenames", ()))
+        )
+        (kept if reaches else dropped).append(item)
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = kept

@@ -1,6 +1,7 @@
 """Whatever reaches an upload or a JSON endpoint (random bytes, any line endings, any encoding,
 values of any size, JSON of any depth), the server answers without a server error, and a refused
-input writes nothing. Run on SQLite and on PostgreSQL (.ci/run), as every test is.
+input writes nothing. Run on SQLite and on PostgreSQL (.ci/run), as every test that reaches the
+database is.
 
 The practice room's JSON endpoints are here too: a refused request leaves the browser's deals
 as they were.

@@ -179,6 +179,7 @@ def test_the_hall_asks_for_a_leader_when_there_is_none(tmp_path):
     assert run.returncode != 0 and "createleader" in run.stderr
 
 
+@pytest.mark.run_database
 def test_the_hosted_server_serves_https_behind_its_proxy(tmp_path):
     """make serve: plain requests are sent to HTTPS; through the proxy pages and static files
     answer, pages under the strict Content-Security-Policy (on PostgreSQL when DATABASE_URL is

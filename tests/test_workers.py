@@ -129,6 +129,7 @@ def standings(server) -> dict:
     return json.loads(body)
 
 
+@pytest.mark.run_database
 def test_every_worker_serves_the_phones(workers):
     """Phones reaching the one address are served by each of the workers."""
     _, server, pids = workers
@@ -138,6 +139,7 @@ def test_every_worker_serves_the_phones(workers):
     assert all(cpu_ticks(pid) > before[pid] for pid in pids)
 
 
+@pytest.mark.run_database
 def test_a_hand_saved_elsewhere_reaches_every_worker_within_a_second(workers, tmp_path):
     """A results file imported from the command line (another process) shows on the
     standings every worker serves, at once and at the latest within a second."""
