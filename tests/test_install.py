@@ -33,6 +33,7 @@ def resolved(target: str, python: str) -> set[str]:
             "--quiet",
             "--no-header",
             "--no-annotate",
+            "--no-python-downloads",  # resolving for another Python needs no copy of it
             "--python-platform",
             target,
             "--python-version",

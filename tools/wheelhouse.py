@@ -77,6 +77,7 @@ def build(platform_tag: str, python_version: str, out: Path) -> Path:
         "--quiet",
         "--generate-hashes",
         "--no-header",
+        "--no-python-downloads",  # resolving for another Python needs no copy of it
         "--python-platform",
         target,
         "--python-version",
