@@ -156,3 +156,73 @@ def test_standings_fit_thirty_teams_with_forty_character_names_a_page():
     on_page = [sum(1 for n in names.values() if n in text) for text in texts]
     assert sum(on_page) == 60  # whole, one line each: extract_text keeps a line together
     assert all(count >= 30 for count in on_page[:-1]) and on_page[0] >= 30
+
+
+LONGEST = "Club de whist militaire Nguyễn-Wałęsa-Dvořák de Saint-Łukasz-du-Lac Témiscamingue-Nord"[
+    :80
+]
+
+
+def _final_standings(event, ranks: list[int]) -> bytes:
+    """The standings PDF of ``event`` once every hand is played, table t at place ranks[t-1]."""
+    job = pdf.PrintJob("standings")
+    data = pdf.load(event, job)
+    rows = [
+        Standing(
+            r, t, data.teams[t].name, (12,), 30 - r, ranks.count(r) > 1, zone=data.teams[t].zone
+        )
+        for t, r in enumerate(ranks, start=1)
+    ]
+    total = len(data.rotation.hands)
+    return pdf.build(
+        pdf.PrintData(**{**data.__dict__, "standings": rows, "hands_played": total}), job
+    )
+
+
+@pytest.mark.django_db
+def test_wall_standings_print_every_long_name_whole_at_one_size_of_nine_points_or_more():
+    """Sixty-character accented names (ễ, ł, ř) print whole, on two lines at most, every one at
+    the same size and none under 9 points, so the wall reads evenly from across the hall."""
+    import pdfplumber
+
+    from tests.hall_size import team_name
+
+    event = make_event(slug="wall", tables=24)
+    rows = [TeamRow(0, t, team_name(t), f"Zone {t % 9}", "", "", "", "") for t in range(1, 25)]
+    rows[3] = TeamRow(0, 4, "Club Les As", "Zone 3", "", "", "", "")  # a short name, same size
+    rows[4] = TeamRow(0, 5, LONGEST, "Zone 5", "", "", "", "")  # the longest a team may have
+    teams_replace(event=event, rows=rows, actor=None)
+    body = _final_standings(event, list(range(1, 25)))
+    with pdfplumber.open(io.BytesIO(body)) as document:
+        page = document.pages[0]
+        name_chars = [
+            c for c in page.chars if c["fontname"].endswith("DejaVuSans") and c["text"] in "Cl"
+        ]
+        sizes = {round(c["size"], 1) for c in name_chars if c["top"] > 120}
+        text = page.extract_text()
+    assert len(sizes) == 1 and min(sizes) >= 9, sizes
+    assert "Club Les As" in text
+    assert LONGEST.split()[-1] in text.replace("\n", "")
+    for table in (1, 2, 3):
+        first, second = team_name(table).rsplit(" n° ", 1)[0], f"n° {table:03d} de Saint"
+        assert first.split("-")[0] in text and second in text and "…" not in text
+
+
+@pytest.mark.django_db
+def test_wall_standings_draw_no_advancing_line_through_a_tie():
+    """Two teams advance; when places 2 and 3 are tied no line is drawn between them (their
+    playoff is due), and once the places are apart the line sits under place 2."""
+    event = make_event(slug="line", tables=6)
+
+    def thick_lines(body):
+        import pdfplumber
+
+        with pdfplumber.open(io.BytesIO(body)) as document:
+            page = document.pages[0]
+            return [e for e in page.edges if e["orientation"] == "h" and e["linewidth"] >= 2]
+
+    assert event.advancing == 2
+    tied = read(_final_standings(event, [1, 2, 2, 4, 5, 6])).pages[0].extract_text()
+    assert "playoff due" in tied
+    assert thick_lines(_final_standings(event, [1, 2, 2, 4, 5, 6])) == []
+    assert len(thick_lines(_final_standings(event, [1, 2, 3, 4, 5, 6]))) == 1

@@ -3,8 +3,10 @@ for each day and its total in big type. Shared ranks are marked "=" and places d
 playoff name the playoff hands; the teams that advance are marked once all hands are played.
 
 The team's name takes every point of the page's width the other columns leave (a zone or note
-column only when some team has one), so a 40-character name stays on one line and 30 teams
-or more fit a Letter page; longer names wrap to two lines at 9 points at least.
+column only when some team has one, narrowed for the longest names), so a 40-character name
+stays on one line and 30 teams or more fit a Letter page. Every name prints at one size, the
+largest at which each of them fits two lines, never under 9 points: a wall of standings read
+from across the hall shows no name smaller than its neighbours.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from .common import (
     page_size,
     text_height,
     usable,
+    wrap_words,
 )
 
 TITLE = ParagraphStyle("title", fontName=BOLD, fontSize=18, leading=22, spaceAfter=2)
@@ -41,6 +44,7 @@ LEGEND = ParagraphStyle("legend", fontName=REGULAR, fontSize=11, leading=15, spa
 ROW_HEIGHT = 19
 HEADING_HEIGHT = 18
 NAME_LARGEST, NAME_SMALLEST = 12, 9
+NARROWEST_SIDE = 64  # the zone and note columns give way to long names down to this width
 
 
 def subtitle(data: PrintData) -> str:
@@ -104,6 +108,33 @@ def build(data: PrintData, job: PrintJob) -> bytes:
 PADDING = 12  # a cell's left and right padding together
 
 
+def _fits(name: str, size: float, width: float) -> bool:
+    return len(wrap_words(name, REGULAR, size, width)) <= 2
+
+
+def _team_width(names: list[str], width: float, fixed: list, zones: bool, notes: bool) -> float:
+    """The team column: what the other columns leave; where the longest name would not fit two
+    lines at 9 points, the zone and note columns (``fixed``, narrowed in place) give way."""
+    team_width = max(100, width - sum(fixed))
+    sides = [i for i, present in ((2, zones), (len(fixed) - 1, notes)) if present]
+    while sides and not all(_fits(n, NAME_SMALLEST, team_width - PADDING) for n in names):
+        narrowed = [i for i in sides if fixed[i] > NARROWEST_SIDE]
+        if not narrowed:
+            break
+        for i in narrowed:
+            fixed[i] = max(NARROWEST_SIDE, fixed[i] - 4)
+        team_width = max(100, width - sum(fixed))
+    return team_width
+
+
+def _names_size(names: list[str], width: float) -> float:
+    """The one size of every name: the largest, 12 down to 9 points, at which all fit."""
+    size = NAME_LARGEST
+    while size > NAME_SMALLEST and not all(_fits(n, size, width) for n in names):
+        size -= 0.5
+    return size
+
+
 def standings_table(data: PrintData, final: bool, width: float) -> Table:
     days = max((len(s.days) for s in data.standings), default=0)
     zones = any(s.zone for s in data.standings)
@@ -125,13 +156,14 @@ def standings_table(data: PrintData, final: bool, width: float) -> Table:
     fixed += [day_width] * days + [max(44, stringWidth(_("Total"), BOLD, 10) + PADDING)]
     if any(notes):
         fixed.append(96)
-    team_width = max(100, width - sum(fixed))
+    team_width = _team_width([s.team for s in data.standings], width, fixed, zones, any(notes))
     widths = fixed[:2] + [team_width] + fixed[2:]
+    name_size = _names_size([s.team for s in data.standings], team_width - PADDING)
     body, heights = [heading], [HEADING_HEIGHT]
     for row, note_text in zip(data.standings, notes, strict=True):
         rank = f"{row.rank}=" if row.tied else str(row.rank)
         # Names take one line, else two down to 9 points, and at worst end in "…".
-        team = fitted_paragraph(row.team, REGULAR, team_width - PADDING, 12, NAME_SMALLEST)
+        team = fitted_paragraph(row.team, REGULAR, team_width - PADDING, name_size, name_size)
         cells = [rank, str(row.table), team]
         if zones:
             cells.append(fitted_paragraph(row.zone, REGULAR, fixed[2] - PADDING, 10, 9))
@@ -157,6 +189,8 @@ def standings_table(data: PrintData, final: bool, width: float) -> Table:
         ("BACKGROUND", (total_column, 0), (total_column, -1), SHADE),
     ]
     advancing = data.event.advancing
-    if final and 0 < advancing < len(body) - 1:
+    rows = data.standings
+    # The line under the advancing places, never through a tie: a tie across it is a playoff.
+    if final and 0 < advancing < len(rows) and rows[advancing - 1].rank != rows[advancing].rank:
         style.append(("LINEBELOW", (0, advancing), (-1, advancing), 2, INK))
     return Table(body, colWidths=widths, rowHeights=heights, repeatRows=1, style=style)
