@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 from django.core.exceptions import PermissionDenied
 
@@ -192,11 +194,15 @@ def test_turning_table_entry_on_or_off_is_a_write_like_any_other():
 
 
 def test_tokens_are_long_random_and_a_new_one_revokes_the_old():
-    """Every table gets its own 43-character token; issuing anew revokes table 2's old one."""
+    """Every table gets its own 26-character token of at least 128 random bits; issuing anew
+    revokes table 2's old one."""
     event = make_event("te11", tables=4)
     tokens = table_tokens_issue(event=event, actor=None)
     assert sorted(tokens) == [1, 2, 3, 4]
-    assert len(set(tokens.values())) == 4 and min(len(t) for t in tokens.values()) >= 43
+    assert len(set(tokens.values())) == 4 and {len(t) for t in tokens.values()} == {26}
+    alphabet = set("23456789abcdefghjkmnpqrstuvwxyz")
+    assert all(set(t) <= alphabet for t in tokens.values())
+    assert 26 * math.log2(len(alphabet)) >= 128
     fresh = table_tokens_issue(event=event, actor=None, tables=[2], replace=True)
     assert fresh[2] != tokens[2] and fresh[1] == tokens[1]
     assert TableToken.objects.get(token=tokens[2]).revoked_at is not None

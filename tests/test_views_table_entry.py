@@ -164,6 +164,25 @@ def test_the_entry_slip_carries_the_entry_code_for_the_hosts_only(monkeypatch):
     assert "For the table's hosts only" in text and "never leave it on the table" in text
 
 
+@pytest.mark.parametrize(
+    "base_url",
+    [
+        "http://192.168.1.20:8000",
+        "https://whist.association-des-aines-de-rouyn-noranda.example.org",
+    ],
+)
+def test_the_entry_slip_prints_its_secret_whole_on_one_line(base_url):
+    """The address under the slip's QR code can be typed: its secret is never broken across
+    lines, however long the hall's address (on a hosted server's long name, it has a line
+    of its own)."""
+    event = make_event("slip-line", tables=2)
+    token = table_tokens_issue(event=event, actor=None)[1]
+    job = pdf.PrintJob(what="entry", tables=(1,), base_url=base_url)
+    lines = PdfReader(io.BytesIO(pdf.render(event, job))).pages[0].extract_text().splitlines()
+    assert any(token in line for line in lines)
+    assert f"{base_url}/enter/{token}/" in "".join(lines).replace(" ", "")
+
+
 def slips(client, event, method="post", **data):
     url = reverse("tournaments:entry_slips", args=[event.slug])
     return getattr(client, method)(url, data)

@@ -15,6 +15,7 @@ import io
 
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import links
@@ -119,7 +120,7 @@ def draw_slip(
     foot = wrap_words(
         _("The hosts enter the visitors' tricks; a visitor confirms."), REGULAR, 10, width - 12
     )
-    address = wrap_characters(url, REGULAR, 8, width - 12)[:3]
+    address = address_lines(url, width - 12)
     foot_height = 13 * len(foot) + 10 * len(address) + 8
     code = max(60, min(width - 40, below - (y + foot_height) - 22))
     canvas.setFont(BOLD, fit_size(caption, BOLD, width - 8, 13, 9))
@@ -130,7 +131,19 @@ def draw_slip(
     for line in foot:
         canvas.drawCentredString(middle, text_y, line)
         text_y -= 13
-    canvas.setFont(REGULAR, 8)
-    for line in address:
-        canvas.drawCentredString(middle, text_y, cut_to(line, REGULAR, 8, width - 12))
-        text_y -= 10
+    for line, size in address:
+        canvas.setFont(REGULAR, size)
+        canvas.drawCentredString(middle, text_y, cut_to(line, REGULAR, size, width - 12))
+        text_y -= size + 2
+
+
+def address_lines(url: str, width: float) -> list[tuple[str, float]]:
+    """The entry address as it is printed to be typed: on one line where it fits at 10 points,
+    else the address's start (wrapped if it must) and then the secret whole and larger on a
+    line of its own, never broken inside, since a break there reads as a character of its own."""
+    if stringWidth(url, REGULAR, 10) <= width:
+        return [(url, 10.0)]
+    base, token = url.rstrip("/").rsplit("/", 1)
+    size = fit_size(base + "/", REGULAR, width, 10, 8)
+    start = [(line, size) for line in wrap_characters(base + "/", REGULAR, size, width)[:2]]
+    return [*start, (token + "/", fit_size(token + "/", REGULAR, width, 12, 6))]

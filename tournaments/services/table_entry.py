@@ -26,12 +26,15 @@ from .closed_days import refuse_if_closed
 from .locks import lock_event, write_transaction
 from .results import ResultEntry, results_record
 
-TOKEN_BYTES = 32  # 43 URL-safe characters, 256 random bits
+# An entry address's secret is read off a slip and may be typed: 26 characters from an alphabet
+# with no look-alikes (no 0/o, 1/l/i) and no hyphen to break a printed line at, 128.8 bits.
+TOKEN_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"  # noqa: S105 - an alphabet, not a secret
+TOKEN_LENGTH = 26
 PHONE_ID = re.compile(r"^[A-Za-z0-9-]{8,64}$")
 
 
 def new_token() -> str:
-    return secrets.token_urlsafe(TOKEN_BYTES)
+    return "".join(secrets.choice(TOKEN_ALPHABET) for _ in range(TOKEN_LENGTH))
 
 
 @transaction.atomic
