@@ -52,14 +52,39 @@ def test_rotation_sheet_repeats_its_headings_and_holds_every_move():
 
 
 @pytest.mark.django_db
-def test_slips_call_out_every_table_of_every_hand():
-    """Each hand's slip says 'Hand n — travelling pairs' and 'Table t to Table m' per table."""
-    event = make_event(tables=4, hands_per_day=(30,))
-    text = "\n".join(p.extract_text() for p in read(pdf.render(event, pdf.PrintJob("slips"))).pages)
-    for hand in snapshot.rotation(event).hands:
-        assert f"Hand {hand.number} — travelling pairs" in text
-        for table in range(1, 5):
-            assert f"Table {table} to Table {hand.moves[table]}" in text
+def test_slips_say_in_one_line_each_hand_whose_pairs_all_move_alike_a_page_a_day():
+    """When every travelling pair of a hand moves the same number of tables, its slip is one
+    line ("Hand 3 · ♦ · Move 2 tables up — Table 249 goes to Table 1"): a 250-table, two-day
+    event's movement prints on two pages, one per day, not two hundred."""
+    event = make_event(slug="alike", tables=250)
+    pages = [
+        " ".join(p.extract_text().split())
+        for p in read(pdf.render(event, pdf.PrintJob("slips"))).pages
+    ]
+    assert len(pages) == 2
+    assert "Day 1 — travelling pairs (A & B) all move alike" in pages[0]
+    assert "Hand 3 ♦ Diamonds Move 2 tables up — Table 249 goes to Table 1" in pages[0]
+    assert "Hand 50 ♠ Spades Move 25 tables down — Table 1 goes to Table 226" in pages[1]
+    assert "Table 7 to Table" not in "".join(pages)
+
+
+@pytest.mark.django_db
+def test_slips_call_out_every_table_of_a_hand_whose_pairs_move_differently():
+    """A hand whose pairs do not all move alike gets the full slip, 'Hand n — travelling
+    pairs' and 'Table t to Table m' per table; the alike hands keep their one line."""
+    swap = {1: 2, 2: 1, 3: 4, 4: 3}  # pairs cross over: no one shift says it
+    shift = {1: 2, 2: 3, 3: 4, 4: 1}
+    event = event_create(
+        name="Swaps", slug="swaps", tables=4, hands_per_day=[4], pattern="custom",
+        custom_moves=[swap, shift, swap, shift],
+    )  # fmt: skip
+    pages = read(pdf.render(event, pdf.PrintJob("slips"))).pages
+    text = " ".join(" ".join(p.extract_text().split()) for p in pages)
+    for hand in (1, 3):
+        assert f"Hand {hand} — travelling pairs" in text
+    assert "Table 1 to Table 2" in text and "Table 3 to Table 4" in text
+    assert "Hand 2 ♠ Spades Move 1 table up — Table 4 goes to Table 1" in text
+    assert "Hand 2 — travelling pairs" not in text
 
 
 @pytest.mark.django_db

@@ -1,8 +1,12 @@
-"""The rotation: which table each travelling pair visits, hand by hand."""
+"""The rotation: which table each travelling pair visits, hand by hand, and the one line that
+says it when every pair moves alike (the movement screen, the movement slips)."""
 
 from __future__ import annotations
 
+from django.utils.translation import ngettext
+
 from ..models import Event, Hand
+from ..rules.hall import same_shift
 from ..rules.types import Hand as RulesHand
 from ..rules.types import Pair, Rotation, Trump
 
@@ -41,3 +45,41 @@ def rotation_payload(event: Event, rotation: Rotation) -> dict:
             for h in rotation.hands
         ],
     }
+
+
+def shift_words(moves, tables: int, *, short: bool = False) -> str:
+    """'Travelling pairs: move 11 tables up — Table 240 goes to Table 1' when every pair
+    moves the same number of tables round the circle, else ''; ``short`` leaves out
+    'Travelling pairs:' (a movement slip's line, under a heading that says it)."""
+    shift = same_shift(moves, tables)
+    if shift is None:
+        return ""
+    up = shift <= tables // 2
+    n = shift if up else tables - shift
+    values = {"n": n, "from": tables - shift + 1 if up else 1, "to": 1 if up else shift + 1}
+    if short:
+        if up:
+            text = ngettext(
+                "Move %(n)s table up — Table %(from)s goes to Table %(to)s",
+                "Move %(n)s tables up — Table %(from)s goes to Table %(to)s",
+                n,
+            )
+        else:
+            text = ngettext(
+                "Move %(n)s table down — Table %(from)s goes to Table %(to)s",
+                "Move %(n)s tables down — Table %(from)s goes to Table %(to)s",
+                n,
+            )
+    elif up:
+        text = ngettext(
+            "Travelling pairs: move %(n)s table up — Table %(from)s goes to Table %(to)s",
+            "Travelling pairs: move %(n)s tables up — Table %(from)s goes to Table %(to)s",
+            n,
+        )
+    else:
+        text = ngettext(
+            "Travelling pairs: move %(n)s table down — Table %(from)s goes to Table %(to)s",
+            "Travelling pairs: move %(n)s tables down — Table %(from)s goes to Table %(to)s",
+            n,
+        )
+    return text % values

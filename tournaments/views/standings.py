@@ -7,12 +7,11 @@ import csv
 from django.http import HttpResponse
 from django.shortcuts import render
 from django.utils import translation
-from django.utils.translation import ngettext
 from django.views.decorators.http import require_safe
 
 from .. import selectors, snapshot
 from ..rules.event_settings import typed_number
-from ..rules.hall import same_shift
+from ..selectors.movement import shift_words
 from ..tables import standings_table
 from .hall_words import MOST_RUNS, waiting_words
 
@@ -133,25 +132,3 @@ def hall_map(request, slug):
         "refresh_seconds": _refresh_seconds(request.GET.get("refresh", "")),
     }
     return render(request, "tournaments/hall_map.html", context)
-
-
-def shift_words(moves, tables: int) -> str:
-    """'Travelling pairs: move 11 tables up — Table 240 goes to Table 1' when every pair
-    moves the same number of tables round the circle, else ''."""
-    shift = same_shift(moves, tables)
-    if shift is None:
-        return ""
-    if shift <= tables // 2:
-        text = ngettext(
-            "Travelling pairs: move %(n)s table up — Table %(from)s goes to Table %(to)s",
-            "Travelling pairs: move %(n)s tables up — Table %(from)s goes to Table %(to)s",
-            shift,
-        )
-        return text % {"n": shift, "from": tables - shift + 1, "to": 1}
-    down = tables - shift
-    text = ngettext(
-        "Travelling pairs: move %(n)s table down — Table %(from)s goes to Table %(to)s",
-        "Travelling pairs: move %(n)s tables down — Table %(from)s goes to Table %(to)s",
-        down,
-    )
-    return text % {"n": down, "from": 1, "to": shift + 1}
