@@ -40,8 +40,9 @@ install: $(STAMP)
 run: $(STAMP)
 	$(BIN)/python -m whistdirector demo --listen $(HOST)
 
+# BACKUPS=FOLDER names the backups folder (a USB stick), as whist-director hall --backups does.
 hall: $(STAMP)
-	$(BIN)/python -m whistdirector hall --listen $(HALL_HOST)
+	$(BIN)/python -m whistdirector hall --listen $(HALL_HOST)$(if $(BACKUPS), --backups "$(BACKUPS)")
 
 serve: $(STAMP)
 	$(BIN)/python -m whistdirector serve --listen $(HOST) --workers $(WORKERS)

@@ -231,6 +231,21 @@ def test_make_starts_each_mode_on_its_documented_address(target, extra, listen):
     assert f"-m whistdirector {mode} --listen {listen}" in plan
 
 
+def test_make_hall_backups_names_the_backups_folder():
+    """make hall BACKUPS=/media/usb/whist backups starts the hall with that backups folder,
+    spaces and all."""
+    plan = subprocess.run(  # noqa: S603
+        ["make", "-n", "-o", ".venv/.installed", "hall", "BACKUPS=/media/usb/whist backups"],  # noqa: S607
+        cwd=servers.ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert (
+        '-m whistdirector hall --listen 0.0.0.0:8000 --backups "/media/usb/whist backups"' in plan
+    )
+
+
 def test_backups_option_points_the_backups_at_a_usb_stick(monkeypatch):
     """whist-director hall --backups E:/whist sets the backups folder for that run."""
     from whistdirector import launch

@@ -61,6 +61,15 @@ def test_a_posted_entry_is_recorded_for_the_tokens_table_only(client, hall):
     assert (row.host_table, row.visitor_tricks, row.entered_by) == (5, 10, "table 5")
 
 
+@pytest.mark.parametrize(("tricks", "said"), [(1, "1</strong> trick "), (8, "8</strong> tricks")])
+def test_the_phone_names_its_last_entry_in_tricks_singular_or_plural(client, hall, tricks, said):
+    """After entering 1 trick the table's phone says "took 1 trick", never "1 tricks"."""
+    event, tokens = hall
+    post(client, tokens[5], tricks=tricks)
+    page = client.get(entry_url(tokens[5])).content.decode()
+    assert f"took <strong>{said}" in page
+
+
 def test_a_bad_trick_count_is_refused_naming_the_field(client, hall):
     """14 tricks is refused with a message about tricks; nothing is recorded."""
     event, tokens = hall
