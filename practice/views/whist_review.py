@@ -72,7 +72,8 @@ def _keep(key: str, done: Future) -> None:
 
 
 def costs(game: Game, wait: float) -> dict | None:
-    """The review's numbers, waiting up to ``wait`` seconds; None if not ready by then."""
+    """The review's numbers, waiting up to ``wait`` seconds; None if not ready by then, and
+    ``{"failed": True}`` if the solving failed."""
     key = _key(game)
     known = cache.get(key)
     if known is not None:
@@ -84,10 +85,14 @@ def costs(game: Game, wait: float) -> dict | None:
         return future.result(timeout=wait)
     except FutureTimeout:
         return None
+    except Exception:  # the solver gave up or broke: the page says so instead of a server error
+        return {"failed": True}
 
 
 def words(game: Game, numbers: dict) -> dict:
     """The costs per trick and the sentences that sum them up."""
+    if numbers.get("failed"):
+        return {"missing": _("What each card cost could not be worked out for this hand.")}
     per_card = numbers["costs"]
     seats = [seat for trick in game.tricks for seat, _card in trick.plays]
     lost = {seat: 0 for seat in Seat}

@@ -151,6 +151,25 @@ def test_without_the_solver_the_review_says_costs_need_it(monkeypatch):
     assert "needs the double-dummy solver" in answer["missing"]
 
 
+def test_a_review_whose_solving_fails_says_the_costs_are_unavailable(monkeypatch):
+    """Should the solver break on a hand, the review answers that its costs could not be
+    worked out, not a server error."""
+
+    def broken(game, pool):
+        raise RuntimeError("the solver's worker died")
+
+    from practice.views import whist as views
+
+    monkeypatch.setattr(views, "endplay_available", lambda: True)
+    monkeypatch.setattr(whist_review, "endplay_available", lambda: True)
+    monkeypatch.setattr(whist_review, "review_hand", broken)
+    tab = Tab(Client(), "whist", 26)
+    play_out(tab, tab.start())
+    response = tab.get("review")
+    assert response.status_code == 200
+    assert "could not be worked out" in response.json()["missing"]
+
+
 def test_the_review_of_a_hand_not_over_is_refused():
     """Asking for the costs mid-hand gets a message, not a wait."""
     tab = Tab(Client(), "whist", 24)

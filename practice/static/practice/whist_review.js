@@ -6,6 +6,7 @@ window.WhistReview = (function () {
   const $ = (id) => document.getElementById(id);
   const say = (text, values) => interpolate(text, values, true);
   const ORDER = ["N", "E", "S", "W"];
+  const PLAYER = "S";
   const SUIT_NAMES = {
     "♠": gettext("Spades"),
     "♥": gettext("Hearts"),
@@ -83,25 +84,50 @@ window.WhistReview = (function () {
     }
   }
 
+  const PENDING = "pending";
+  const UNAVAILABLE = "unavailable";
+
+  function costWords(cost) {
+    if (cost === PENDING) return gettext("cost still being worked out");
+    if (cost === UNAVAILABLE) return gettext("cost unavailable");
+    if (cost === 0) return gettext("cost no trick");
+    return say(ngettext("cost %(count)s trick", "cost %(count)s tricks", cost), { count: cost });
+  }
+
+  /* Every card says what it cost its side, in words for a screen reader; on screen a costly
+     card carries a red −N and each of the player's best cards a quiet ✓ (the computers' best
+     cards stay bare, to keep the table readable). ``costs`` holds the numbers per trick, or is
+     PENDING or UNAVAILABLE for all 52 cards. */
   function markCosts(costs) {
-    const rows = $("review-tricks").querySelectorAll("tbody tr");
-    costs.forEach((marks, index) => {
-      const row = rows[index];
-      if (!row) return;
+    const table = $("review-tricks");
+    table.dataset.costs = Array.isArray(costs) ? "shown" : costs;
+    table.querySelectorAll("tbody tr").forEach((row, index) => {
       const cells = row.querySelectorAll("td");
       // The costs come in the order the cards were played, from the trick's leader.
       const leader = ORDER.indexOf(row.dataset.leader);
-      marks.forEach((cost, offset) => {
+      for (let offset = 0; offset < 4; offset++) {
         const cell = cells[(leader + offset) % 4];
+        const cost = Array.isArray(costs) ? costs[index][offset] : costs;
         for (const old of cell.querySelectorAll(".cost-mark")) old.remove();
-        if (cost > 0) {
-          const mark = shown("−" + cost, "cost cost-mark");
-          const words = hidden(", " + say(ngettext("cost %(count)s trick", "cost %(count)s tricks", cost), { count: cost }));
-          words.classList.add("cost-mark");
-          cell.append(mark, words);
-        }
-      });
+        if (cost > 0) cell.appendChild(shown("−" + cost, "cost cost-mark"));
+        else if (cost === 0 && cell.dataset.seat === PLAYER) cell.appendChild(shown("✓", "cost-best cost-mark"));
+        const words = hidden(", " + costWords(cost));
+        words.classList.add("cost-mark");
+        cell.appendChild(words);
+      }
     });
+  }
+
+  /* The line by the trick table that says why its cards carry no cost yet, or none at all. */
+  function costsNote(text) {
+    $("review-costs").textContent = text;
+    $("review-costs").hidden = !text;
+  }
+
+  function unavailable(message) {
+    $("review-you").textContent = message;
+    costsNote(message);
+    markCosts(UNAVAILABLE);
   }
 
   async function fetchCosts(url, identity, attempt) {
@@ -112,30 +138,28 @@ window.WhistReview = (function () {
       await new Promise((resolve) => setTimeout(resolve, 500));
       return fetchCosts(url, identity, attempt + 1);
     }
-    return { ok: response.ok, data };
+    return { ok: response.ok && !data.pending, data };
   }
 
   async function loadCosts(url, identity) {
     $("review-waiting").hidden = false;
+    costsNote(gettext("Working out what each card cost…"));
+    markCosts(PENDING);
     try {
       const { ok, data } = await fetchCosts(url, identity, 0);
       $("review-waiting").hidden = true;
-      if (!ok) {
-        $("review-you").textContent = data.error || "";
-        return;
-      }
-      if (data.missing) {
-        $("review-you").textContent = data.missing;
+      if (!ok || data.missing) {
+        unavailable(data.missing || data.error || gettext("The table could not reach the server. Try again."));
         return;
       }
       $("review-par").textContent = data.par_text;
       $("review-you").textContent = data.you;
       $("review-computers").textContent = data.computers;
+      costsNote("");
       markCosts(data.costs);
-      $("review-tricks").dataset.costs = "shown";
     } catch (error) {
       $("review-waiting").hidden = true;
-      $("review-you").textContent = gettext("The table could not reach the server. Try again.");
+      unavailable(gettext("The table could not reach the server. Try again."));
     }
   }
 
@@ -143,7 +167,6 @@ window.WhistReview = (function () {
   function show(state, url, identity) {
     const review = state.review;
     for (const id of ["review-par", "review-you", "review-computers"]) $(id).textContent = "";
-    $("review-tricks").dataset.costs = "";
     renderHands(review.hands);
     renderTricks(review.tricks);
     $("review-tricks").querySelectorAll("tbody tr").forEach((row, index) => {
