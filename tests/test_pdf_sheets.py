@@ -134,8 +134,9 @@ def test_count_sheet_page_counts_for_250_tables():
 
 @pytest.mark.django_db
 def test_standings_name_the_event_and_mark_ties_and_playoffs():
-    """The standings PDF gives event, level, '=' for shared places and the playoff hands."""
-    event = make_event(tables=4, hands_per_day=(30,))
+    """The standings PDF gives event, level, '=' for shared places and the playoff hands
+    (every tie is played off here: playoff_places is the number of teams)."""
+    event = make_event(tables=4, hands_per_day=(30,), playoff_places=4)
     job = pdf.PrintJob("standings")
     data = pdf.load(event, job)
     rows = [

@@ -129,9 +129,24 @@ def test_five_tied_teams_play_four_hands_numbered_one_to_four():
     assert sorted(r[0] for r in ranks(event).values()) == [1, 2, 3, 4, 5]
 
 
+def test_by_default_only_the_ties_that_decide_an_advancing_place_are_played_off():
+    """With the default settings (two teams advance) a tie for first is played off, and the
+    tied places below the advancing ones stay shared: nothing depends on them."""
+    event = build_event("default-ties", tables=6, hands_per_day=(1,))
+    moves = snapshot.rotation(event).hand(1)
+    v1 = moves.visitor_of(1)
+    h2 = next(h for h in range(2, 7) if h != v1 and moves.visitor_of(h) not in (1, v1))
+    entries = [ResultEntry(1, t, 8 if t in (1, h2) else 0) for t in range(1, 7)]
+    results_record(event=event, entries=entries, actor=None)
+    assert event.playoff_places is None and event.advancing == 2
+    assert [g.tied.rank for g in snapshot.playoffs(event).groups] == [1]
+    assert {rank for rank, tied, _hands in ranks(event).values() if tied} == {1, 3, 5}
+
+
 def test_playoff_hands_are_numbered_through_the_event_across_groups():
-    """Three two-team groups play playoff hands 1, 2 and 3, best shared rank first."""
-    event = build_event("groups", tables=6, hands_per_day=(1,))
+    """Three two-team groups (every tie played off: playoff_places is the number of teams)
+    play playoff hands 1, 2 and 3, best shared rank first."""
+    event = build_event("groups", tables=6, hands_per_day=(1,), playoff_places=6)
     moves = snapshot.rotation(event).hand(1)
     v1 = moves.visitor_of(1)
     h2 = next(h for h in range(2, 7) if h != v1 and moves.visitor_of(h) not in (1, v1))

@@ -55,7 +55,10 @@ class Event(models.Model):
         _("playoffs for ties in the first places"),
         null=True,
         blank=True,
-        help_text=_("Empty: break every tie. 2: only ties that decide the first two places."),
+        help_text=_(
+            "Empty: only the ties that decide the advancing places (or the winner). 2: ties that"
+            " decide the first two places. The number of teams: every tie."
+        ),
     )
     advancing = models.PositiveSmallIntegerField(_("teams advancing"), default=2)
     paper = models.CharField(

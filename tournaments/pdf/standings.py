@@ -20,6 +20,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph, Spacer, Table
 
+from ..rules.playoffs import places_that_matter
 from ..rules.types import Standing
 from . import PrintData, PrintJob
 from .common import (
@@ -73,7 +74,9 @@ def note(row: Standing, final: bool, event) -> str:
             ngettext("playoff hand %(hands)s", "playoff hands %(hands)s", len(row.playoff))
             % {"hands": hands}
         )
-    elif final and row.tied and (event.playoff_places is None or row.rank <= event.playoff_places):
+    elif (
+        final and row.tied and row.rank <= places_that_matter(event.playoff_places, event.advancing)
+    ):
         notes.append(_("playoff due"))
     if final and row.rank <= event.advancing and not row.tied:
         notes.append(_("advances"))

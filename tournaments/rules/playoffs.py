@@ -85,6 +85,13 @@ class TiedGroup:
         return explanation(len(self.tables))
 
 
+def places_that_matter(setting: int | None, advancing: int) -> int:
+    """The places whose ties are played off: the event's setting, or by default the places
+    that decide something, the advancing ones (at least the winner's). Setting it to the
+    number of teams plays off every tie."""
+    return setting or max(1, advancing)
+
+
 def tied_groups(
     standings: Iterable[Standing | tuple[int, int]],
     places_that_matter: int | None = None,

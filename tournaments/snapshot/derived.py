@@ -16,7 +16,7 @@ from django.utils.translation import gettext
 from .. import selectors
 from ..models import Event, Team
 from ..rules.hall import HallHand
-from ..rules.playoffs import tied_groups
+from ..rules.playoffs import places_that_matter, tied_groups
 from ..rules.standings import rank_teams
 from ..rules.types import Result, Rotation, Standing
 from ..selectors.playoff_state import Overview
@@ -94,7 +94,8 @@ def ranked(event: Event, flags: Tallies, teams: dict[int, Team], overview) -> tu
     entries = selectors.entries_from_net(event, names, net)
     rows = rank_teams(entries)
     final = flags.recorded_up_to(event.last_hand) == event.tables * event.last_hand
-    tied = tied_groups(rows, event.playoff_places) if final else []
+    places = places_that_matter(event.playoff_places, event.advancing)
+    tied = tied_groups(rows, places) if final else []
     playoffs = overview(event, final, tied) if tied else Overview(final=final)
     if decided := playoffs.decided():
         rows = rank_teams(entries, decided)

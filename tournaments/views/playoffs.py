@@ -17,7 +17,7 @@ from ..models import Event
 from ..rules.cards_draw import order_by_draw, playoff_players
 from ..rules.errors import RulesError
 from ..rules.event_settings import typed_number
-from ..rules.playoffs import PlayoffHand
+from ..rules.playoffs import PlayoffHand, places_that_matter
 from ..selectors.playoff_state import GroupState
 from ..services.playoffs import playoff_draw_record, playoff_hand_record
 
@@ -286,10 +286,20 @@ def playoffs(request, slug):
                 m["entered_by"] = selectors.public_name(m["record"].entered_by, known)
             elif m["record"]:
                 m["entered_by"] = m["record"].entered_by or _("the command line")
+    places = places_that_matter(event.playoff_places, event.advancing)
     context = {
         "event": event,
         "overview": overview,
         "groups": groups,
+        "places": places,
+        "pending": sum(1 for g in overview.groups if not g.places),
+        "decided": sum(1 for g in overview.groups if g.places),
+        # Ties below the places that matter stay shared: say how many, and where to change it.
+        "other_ties": sorted(
+            {s.rank for s in snapshot.standings(event) if s.tied and s.rank > places}
+        )
+        if overview.final
+        else [],
         "can_lead": can_lead,
         "history": history,
         "hands_played": snapshot.hands_played(event),
