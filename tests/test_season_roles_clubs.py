@@ -57,6 +57,22 @@ def test_a_coordinator_creates_the_next_level_from_the_seasons_page(client):
     }  # fmt: skip
 
 
+def test_the_next_level_page_of_a_provincial_alone_says_why_nothing_is_offered(client):
+    """A season holding only a Provincial offers no event to go on from and says why: a
+    Provincial is the last level; no empty form is shown."""
+    made = season(areas=2, tables=4)
+    only = season_named("Provincial only 2027")
+    provincial = area("prov-only", 4, season=only)
+    Event.objects.filter(pk=provincial.pk).update(level="provincial")
+    client.force_login(make_user("staff", is_staff=True))
+    body = " ".join(client.get(f"/seasons/{only.slug}/next-level/").content.decode().split())
+    assert "is a Provincial, the last level: no event comes after it" in body
+    assert "This season has no Area or Zone event to go on from" in body
+    assert 'type="checkbox"' not in body and "Create the event" not in body
+    areas = client.get(f"/seasons/{made['area-1'].season.slug}/next-level/").content.decode()
+    assert 'value="area-1"' in areas and "Create the event" in areas
+
+
 def test_next_level_teams_keep_the_club_of_the_team_they_came_from():
     """A zone's team is linked to its area's team, so it is the same club, with certainty."""
     made = season()

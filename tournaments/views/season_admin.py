@@ -93,7 +93,10 @@ def next_level(request, slug):
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
     require_coordinator(request.user, season)
-    events = [e for e in season_reads.season_events(season) if e.level != Level.PROVINCIAL]
+    events = season_reads.season_events(season)
+    # A Provincial is the last level: its teams go nowhere further, so it is never a source.
+    provincials = [e for e in events if e.level == Level.PROVINCIAL]
+    events = [e for e in events if e.level != Level.PROVINCIAL]
     form = NextLevelForm(request.POST or None, events=events)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -118,7 +121,8 @@ def next_level(request, slug):
                 % {"event": event.name, "tables": event.tables},
             )
             return redirect(event.get_absolute_url())
-    return render(request, "tournaments/next_level.html", {"season": season, "form": form})
+    context = {"season": season, "form": form, "sources": events, "provincials": provincials}
+    return render(request, "tournaments/next_level.html", context)
 
 
 @require_http_methods(["GET", "POST"])
