@@ -167,3 +167,29 @@ def test_printed_dates_follow_the_print_language():
     text = text_of(pdf.render(french_event(), pdf.PrintJob("standings")))
     assert "mardi 10 juin 2025" in text
     assert re.search(r"Imprimé le \d{4}-\d\d-\d\d \d\d\sh\s\d\d", text)
+
+
+def test_an_event_created_by_a_french_leader_prints_in_french_by_default(client):
+    """A leader whose pages are in French creates an event: its printouts are French without
+    touching the setting; from an English page (and the command line's default), English."""
+    from tests.leader_helpers import make_user
+    from tests.test_views_setup import _custom_event_body
+
+    client.force_login(make_user("patronne", is_staff=True))
+    client.cookies["django_language"] = "fr-ca"
+    client.post(reverse("tournaments:event_new"), _custom_event_body(_pattern_upload()))
+    assert Event.objects.get(slug="club-own").print_language == "fr-ca"
+    translation.deactivate()
+    event = event_create(name="Club", slug="club-en", tables=4, hands_per_day=[6])
+    assert event.print_language == "en-ca"
+    with translation.override("fr-ca"):
+        assert (
+            event_create(name="Club", slug="club-fr", tables=4, hands_per_day=[6]).print_language
+            == "fr-ca"
+        )
+
+
+def _pattern_upload():
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    return SimpleUploadedFile("own.csv", b"hand,1,2,3\n1,3,1,2\n2,2,3,1\n")

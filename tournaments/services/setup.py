@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
+from django.conf import settings as django_settings
 from django.db import transaction
+from django.utils import translation
 from django.utils.translation import gettext, ngettext
 
 from .. import permissions
@@ -199,6 +201,9 @@ def event_create(
     given as ``custom_moves``. ``settings`` are further Event fields."""
     season = settings.get("season") or default_season(settings.get("starts_on"))
     settings["season"] = season
+    # Printouts speak the language of whoever creates the event (the leader's pages, or
+    # WHIST_LANGUAGE on the command line) until Set-up → Settings says otherwise.
+    settings.setdefault("print_language", printout_language())
     if actor is not None and not actor.is_staff and not coordinates(actor, season):
         raise permissions.PermissionDenied(gettext("Only staff create events."))
     slug = check_slug(slug)
@@ -243,6 +248,13 @@ def event_create(
         after={"tables": tables, "hands_per_day": event.hands_per_day},
     ).save()
     return event
+
+
+def printout_language() -> str:
+    """The installation's language code (en-ca, fr-ca) nearest the active language."""
+    active = (translation.get_language() or django_settings.LANGUAGE_CODE).lower()
+    codes = [code for code, _name in django_settings.LANGUAGES]
+    return next((c for c in codes if c.split("-")[0] == active.split("-")[0]), codes[0])
 
 
 @transaction.atomic
