@@ -11,8 +11,6 @@ import csv
 import io
 from dataclasses import dataclass
 
-import charset_normalizer
-
 from .csv_headers import (
     RESULT_COLUMNS,
     RESULT_OPTIONAL,
@@ -64,9 +62,6 @@ class ResultRow:
     host_revokes: int
 
 
-ENCODING_NAMES = {"utf_8": "UTF-8", "cp1252": "Windows-1252 (Excel on Windows)"}
-
-
 def delimiter(text: str) -> str:
     """Commas, or the semicolons of a French-language spreadsheet, or a pasted sheet's tabs."""
     first = next(iter(io.StringIO(text, newline=None)), "")
@@ -88,32 +83,6 @@ def csv_lines(text: str, problems: list[str]):
             "or is this the wrong file?"
         )
         problems.append(Problem(reader.line_num, reason, limit=VALUE_MAX))
-
-
-def decode(raw: bytes) -> tuple[str, str]:
-    """The text of an uploaded file and the encoding it was read with, detected by
-    charset-normalizer when the file is not UTF-8 (Excel on Windows writes Windows-1252)."""
-    try:
-        return raw.decode("utf-8-sig"), "UTF-8"
-    except UnicodeDecodeError:
-        pass
-    found = charset_normalizer.from_bytes(raw)
-    best = found.best()
-    if best is None or "\x00" in str(best):
-        raise CsvErrors(
-            [Problem(1, _("this is not a text file; save it from the spreadsheet as CSV"))]
-        )
-    # Readings charset-normalizer scores equally go to Windows-1252, what Excel on Windows
-    # writes in English and French (Central European cp1250 reads "è" as "č").
-    equal = [m for m in found if (m.chaos, m.coherence) == (best.chaos, best.coherence)]
-    best = next((m for m in equal if m.encoding == "cp1252"), best)
-    text, encoding = str(best), best.encoding
-    try:  # the same text read either way: name the one Excel on Windows writes
-        if encoding != "cp1252" and raw.decode("cp1252") == text:
-            encoding = "cp1252"
-    except UnicodeDecodeError:
-        pass
-    return text, ENCODING_NAMES.get(encoding, encoding)
 
 
 def _rows(text: str, required: tuple[str, ...], optional: tuple[str, ...], problems: list[str]):

@@ -3,6 +3,8 @@ left to services, so a form never changes anything by itself."""
 
 from __future__ import annotations
 
+import binascii
+from base64 import b64decode, b64encode
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
@@ -14,7 +16,8 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
-from .csv_formats import PROBLEMS_SHOWN, UPLOAD_MAX, CsvErrors, decode, parse_pattern
+from .csv_formats import PROBLEMS_SHOWN, UPLOAD_MAX, CsvErrors, parse_pattern
+from .file_encodings import ENCODINGS, decode
 from .models import Event, Level
 from .rules.errors import RulesError
 from .rules.event_settings import (
@@ -251,7 +254,7 @@ class EventCreateForm(forms.Form):
                     raise CsvErrors(
                         [gettext("The file is over %(kb)s KB") % {"kb": UPLOAD_MAX // 1024}]
                     )
-                text, _encoding = decode(upload.read())
+                text = decode(upload.read()).text
                 data["custom_moves"] = parse_pattern(text, tables=data["tables"])
             except CsvErrors as error:
                 for problem in error.problems[:PROBLEMS_SHOWN]:
@@ -321,17 +324,43 @@ class TeamsCsvForm(forms.Form):
             )
         return upload
 
+    # How the file is read: found by the order of file_encodings, or as the leader chooses
+    # after seeing the names garbled. The file itself travels with the preview (csv_raw), so
+    # the import reads the same bytes the same way.
+    encoding = forms.ChoiceField(
+        required=False,
+        label=_("Read the file as"),
+        choices=[("", _("Found by itself (UTF-8, then Windows, Mac or Latin-1)")),
+                 *ENCODINGS.items()],
+    )  # fmt: skip
+    csv_raw = forms.CharField(
+        required=False, widget=forms.HiddenInput, max_length=(UPLOAD_MAX + 2) // 3 * 4
+    )
+
     def clean(self):
         data = super().clean()
         if self.errors:
             return data
         upload = data.get("csv_file")
-        data["encoding"] = ""
-        if upload:
+        raw = upload.read() if upload else None
+        if raw is None and data.get("csv_raw"):
             try:
-                data["text"], data["encoding"] = decode(upload.read())
+                raw = b64decode(data["csv_raw"], validate=True)
+            except (binascii.Error, ValueError):
+                raise forms.ValidationError(
+                    gettext("The file sent with the preview is damaged; choose the file again")
+                ) from None
+        data["reading"] = None
+        if raw is not None:
+            data["csv_raw"] = b64encode(raw).decode("ascii")
+            try:
+                data["reading"] = decode(raw, data.get("encoding") or None)
             except CsvErrors as error:
+                # The page offers the encodings again: keep the file for that next preview.
+                self.data = self.data.copy()
+                self.data["csv_raw"] = data["csv_raw"]
                 raise forms.ValidationError(error.problems[0]) from None
+            data["text"] = data["reading"].text
         else:
             data["text"] = data.get("csv_text", "")
         if not data["text"].strip():

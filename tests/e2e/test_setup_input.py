@@ -35,7 +35,7 @@ def test_a_semicolon_file_with_spreadsheet_headers_is_previewed_and_imported(
     path.write_bytes(FRENCH.encode("cp1252"))
     page.get_by_label("CSV file").set_input_files(str(path))
     page.get_by_role("button", name="Preview").click()
-    expect(page.locator("#encoding")).to_contain_text("Windows-1252")
+    expect(page.locator("#encoding")).to_contain_text("Read as Windows (cp1252)")
     expect(page.locator("table.preview")).to_contain_text("Hélène")
     page.get_by_role("button", name="Import these 2 teams").click()
     expect(page.get_by_text("2 teams imported. Check the tables.")).to_be_visible()

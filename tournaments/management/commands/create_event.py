@@ -85,7 +85,7 @@ class Command(AppCommand):
             raise CommandError(gettext("--pattern custom goes with --pattern-file FILE.csv"))
         try:
             if o["pattern_file"]:
-                custom = parse_pattern(read_csv(o["pattern_file"])[0], tables=o["tables"])
+                custom = parse_pattern(read_csv(o["pattern_file"]).text, tables=o["tables"])
             event = event_create(
                 name=o["name"],
                 slug=o["slug"],
