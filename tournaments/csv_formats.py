@@ -22,7 +22,7 @@ from .csv_headers import (
 )
 from .rules.errors import RulesError
 from .rules.errors import translate as _
-from .rules.event_settings import PLAYER_MAX, TEAM_NAME_MAX, ZONE_MAX, check_text
+from .rules.event_settings import PLAYER_MAX, TEAM_NAME_MAX, ZONE_MAX, check_text, typed_number
 from .rules.flags import check_revokes, check_tricks
 from .rules.rotation import check_moves
 
@@ -153,10 +153,9 @@ def _rows(text: str, required: tuple[str, ...], optional: tuple[str, ...], probl
 
 
 def _whole(value: str, column: str, line: int, problems: list[str], low: int = 1) -> int | None:
-    try:
-        number = int(value)
-    except ValueError:
-        reason = _("expected a whole number, not %(value)r")
+    number = typed_number(value)
+    if number is None:
+        reason = _("expected a whole number written with the digits 0-9, not %(value)r")
         problems.append(Problem(line, reason, column, value=value))
         return None
     if number < low:
@@ -174,8 +173,10 @@ def parse_teams(text: str, *, tables: int) -> list[TeamRow]:
     seen_names: dict[str, int] = {}
     for line, row, shown in _rows(text, TEAM_COLUMNS, (), problems):
         for column, limit in TEAM_LIMITS.items():
+            # A named team names its four players (a line left blank says only its name).
+            required = column.startswith("player_") and bool(row["team"])
             try:
-                check_text(row[column], column, limit)
+                check_text(row[column], column, limit, required=required)
             except RulesError as error:
                 reason = error.message.split(":", 1)[1].strip()
                 problems.append(Problem(line, reason, shown[column]))

@@ -148,20 +148,38 @@ LEVEL_PRESETS = {
 
 
 def _numbers(text: str, name: str) -> list[int]:
-    try:
-        numbers = [int(n) for n in text.replace(" ", "").split(",") if n]
-    except ValueError:
+    numbers = [typed_number(n) for n in text.replace(" ", "").split(",") if n]
+    if None in numbers:
         raise forms.ValidationError(
             gettext("%(name)s: whole numbers separated by commas, such as 30,20") % {"name": name}
-        ) from None
+        )
     if not numbers or any(n < 1 for n in numbers):
         raise forms.ValidationError(gettext("%(name)s: at least 1 for every day") % {"name": name})
     return numbers
 
 
-def _whole(field: str, **options) -> forms.IntegerField:
+class WholeNumberField(forms.IntegerField):
+    """A whole number written with the digits 0-9 only (``typed_number``), as every file and
+    the phones are read: Django's own field takes '+7', '-0', '٣' and '7.0' for numbers."""
+
+    def to_python(self, value):
+        if value in self.empty_values:
+            return None
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        number = typed_number(str(value))
+        if number is None:
+            raise forms.ValidationError(
+                gettext("Type a whole number with the digits 0-9, not %(value)r")
+                % {"value": str(value).strip()[:20]},
+                code="invalid",
+            )
+        return number
+
+
+def _whole(field: str, **options) -> WholeNumberField:
     """A whole-number setting; its limits are checked by ``rules.event_settings``."""
-    return forms.IntegerField(label=label(field), **options)
+    return WholeNumberField(label=label(field), **options)
 
 
 def _add_problems(form: forms.Form, problems: Mapping[str, str]) -> None:
@@ -239,7 +257,9 @@ class EventCreateForm(forms.Form):
                 return data
             if len(data["sessions"]) != len(data["hands"]):
                 self.add_error("sessions_per_day", gettext("Give a session count for every day"))
-        checked = {f: data[f] for f in (*RANGES, "slug") if f in data and f != "playoff_places"}
+        checked = {
+            f: data[f] for f in (*RANGES, "slug", "name") if f in data and f != "playoff_places"
+        }
         _add_problems(self, settings_problems(checked, tables=data.get("tables")))
         upload = data.get("pattern_file")
         data["custom_moves"] = None
@@ -269,6 +289,7 @@ class EventSettingsForm(forms.ModelForm):
         model = Event
         fields = list(CHANGEABLE)
         labels = {f: label(f) for f in CHANGEABLE}
+        field_classes = {f: WholeNumberField for f in CHANGEABLE if f in RANGES}
         widgets = {"starts_on": forms.DateInput(attrs={"type": "date"})}
 
     def clean(self):
@@ -384,7 +405,7 @@ class CountsForm(forms.Form):
     def __init__(self, *args, tables: int, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         for table in range(1, tables + 1):
-            self.fields[f"count_{table}"] = forms.IntegerField(
+            self.fields[f"count_{table}"] = WholeNumberField(
                 required=False,
                 min_value=0,
                 max_value=999,
