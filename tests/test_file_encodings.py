@@ -7,6 +7,7 @@ from __future__ import annotations
 import codecs
 import io
 import random
+import re
 from base64 import b64encode
 
 import pytest
@@ -296,3 +297,21 @@ def test_import_results_says_how_it_read(tmp_path):
     assert "(read as Windows (cp1252))" in out.getvalue()
     with pytest.raises(CommandError, match="cannot be read as UTF-8"):
         call_command("import_results", event.slug, str(path), "--encoding", "utf-8", stdout=out)
+
+
+@pytest.mark.django_db
+def test_the_import_button_imports_what_the_preview_showed(client):
+    """The preview's Import button sends the file and its reading back: the teams saved are
+    the names the preview showed, accents and all."""
+    event = make_event("import-read", tables=2)
+    client.force_login(make_user("lead", event))
+    upload = SimpleUploadedFile("t.csv", WINDOWS_TEAMS.encode("cp1252"), content_type="text/csv")
+    page = _preview(client, event, csv_file=upload)
+    form = page[page.index('value="import"') - 2000 : page.index('value="import"')]
+    hidden = dict(
+        re.findall(r'<input type="hidden" name="(csv_raw|encoding)" value="([^"]*)"', form)
+    )
+    assert hidden["encoding"] == "cp1252"
+    _preview(client, event, action="import", **hidden)
+    team = Team.objects.get(event=event, home_table=1)
+    assert (team.name, team.player_a, team.player_b) == ("Les Étoiles", "Hélène Roy", "Gérard Côté")
