@@ -139,7 +139,7 @@ def test_importing_a_result_again_replaces_it_and_is_audited(event, tmp_path):
     ("rows", "message"),
     [
         ("1,2,14", "line 3: visitor_tricks: tricks must be from 0 to 13, not 14"),
-        ("1,2,-1", "line 3: visitor_tricks: tricks must be from 0 to 13, not -1"),
+        ("1,2,-1", "line 3: visitor_tricks: tricks must be a whole number from 0 to 13, not '-1'"),
         ("1,2,x", "line 3: visitor_tricks: tricks must be a whole number from 0 to 13, not 'x'"),
         ("1,9,7", "line 3: table: the event has tables 1..4, not 9"),
         ("31,2,7", "line 3: hand: the rotation has hands 1..30, not 31"),
@@ -238,7 +238,10 @@ def test_a_custom_pattern_from_a_file_becomes_the_rotation(db, tmp_path):
         ("1,2,3,1\n2,1,2,3\n", "line 3: Hand 2: table 1's pair would visit its own table"),
         ("1,2,3,1\n", "The pattern has 1 hands but the event plays 2"),
         ("1,2,3,1\n3,3,1,2\n", "line 3: hand: expected hand 2, not '3'"),
-        ("1,2,3,x\n2,3,1,2\n", "line 2: 3: expected a whole number, not 'x'"),
+        (
+            "1,2,3,x\n2,3,1,2\n",
+            "line 2: 3: expected a whole number written with the digits 0-9, not 'x'",
+        ),
     ],
 )
 def test_a_custom_pattern_that_breaks_the_rules_is_refused(db, tmp_path, rows, message):

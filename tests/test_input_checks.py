@@ -173,7 +173,7 @@ def test_an_excel_file_from_windows_is_read_with_its_quotes(client):
     upload = SimpleUploadedFile("teams.csv", text.encode("cp1252"), content_type="text/csv")
     page = client.post(reverse("tournaments:teams", args=[event.slug]), {"csv_file": upload})
     body = page.content.decode()
-    assert "“Quoted” Aces" in body and "Hélène" in body and "read as Windows-1252" in body
+    assert "“Quoted” Aces" in body and "Hélène" in body and "Read as Windows (cp1252)" in body
 
 
 def test_a_ten_megabyte_upload_is_refused_with_its_size(client):
@@ -373,5 +373,5 @@ def test_import_teams_reads_an_excel_file_from_windows(tmp_path):
     path.write_bytes((HEADER + "1,“Quoted”,N,a,b,c,d\n2,Deux,S,a,b,c,d\n").encode("cp1252"))
     out = io.StringIO()
     call_command("import_teams", event.slug, str(path), stdout=out)
-    assert "read as Windows-1252" in out.getvalue()
+    assert "(read as Windows (cp1252))" in out.getvalue()
     assert Team.objects.get(event=event, home_table=1).name == "“Quoted”"

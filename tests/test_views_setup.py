@@ -82,7 +82,10 @@ def test_a_csv_with_bad_rows_is_previewed_with_each_bad_row_marked_and_nothing_i
     bad = GOOD_CSV.replace("3,Club 3", "three,Club 3").replace("5,Club 5", "9,Club 5")
     url = reverse("tournaments:teams", args=[empty_event.slug])
     page = client.post(url, {"csv_text": bad, "action": "import"}).content.decode()
-    assert "line 4: table: expected a whole number, not &#x27;three&#x27;" in page
+    assert (
+        "line 4: table: expected a whole number written with the digits 0-9, not &#x27;three&#x27;"
+        in page
+    )
     assert "line 6: table: the event has tables 1..8, not 9" in page
     assert page.count('class="refused"') == 2
     assert not Team.objects.filter(event=empty_event).exists()

@@ -11,8 +11,6 @@ import csv
 import io
 from dataclasses import dataclass
 
-import charset_normalizer
-
 from .csv_headers import (
     RESULT_COLUMNS,
     RESULT_OPTIONAL,
@@ -24,7 +22,7 @@ from .csv_headers import (
 )
 from .rules.errors import RulesError
 from .rules.errors import translate as _
-from .rules.event_settings import PLAYER_MAX, TEAM_NAME_MAX, ZONE_MAX, check_text
+from .rules.event_settings import PLAYER_MAX, TEAM_NAME_MAX, ZONE_MAX, check_text, typed_number
 from .rules.flags import check_revokes, check_tricks
 from .rules.rotation import check_moves
 
@@ -64,9 +62,6 @@ class ResultRow:
     host_revokes: int
 
 
-ENCODING_NAMES = {"utf_8": "UTF-8", "cp1252": "Windows-1252 (Excel on Windows)"}
-
-
 def delimiter(text: str) -> str:
     """Commas, or the semicolons of a French-language spreadsheet, or a pasted sheet's tabs."""
     first = next(iter(io.StringIO(text, newline=None)), "")
@@ -88,32 +83,6 @@ def csv_lines(text: str, problems: list[str]):
             "or is this the wrong file?"
         )
         problems.append(Problem(reader.line_num, reason, limit=VALUE_MAX))
-
-
-def decode(raw: bytes) -> tuple[str, str]:
-    """The text of an uploaded file and the encoding it was read with, detected by
-    charset-normalizer when the file is not UTF-8 (Excel on Windows writes Windows-1252)."""
-    try:
-        return raw.decode("utf-8-sig"), "UTF-8"
-    except UnicodeDecodeError:
-        pass
-    found = charset_normalizer.from_bytes(raw)
-    best = found.best()
-    if best is None or "\x00" in str(best):
-        raise CsvErrors(
-            [Problem(1, _("this is not a text file; save it from the spreadsheet as CSV"))]
-        )
-    # Readings charset-normalizer scores equally go to Windows-1252, what Excel on Windows
-    # writes in English and French (Central European cp1250 reads "è" as "č").
-    equal = [m for m in found if (m.chaos, m.coherence) == (best.chaos, best.coherence)]
-    best = next((m for m in equal if m.encoding == "cp1252"), best)
-    text, encoding = str(best), best.encoding
-    try:  # the same text read either way: name the one Excel on Windows writes
-        if encoding != "cp1252" and raw.decode("cp1252") == text:
-            encoding = "cp1252"
-    except UnicodeDecodeError:
-        pass
-    return text, ENCODING_NAMES.get(encoding, encoding)
 
 
 def _rows(text: str, required: tuple[str, ...], optional: tuple[str, ...], problems: list[str]):
@@ -184,10 +153,9 @@ def _rows(text: str, required: tuple[str, ...], optional: tuple[str, ...], probl
 
 
 def _whole(value: str, column: str, line: int, problems: list[str], low: int = 1) -> int | None:
-    try:
-        number = int(value)
-    except ValueError:
-        reason = _("expected a whole number, not %(value)r")
+    number = typed_number(value)
+    if number is None:
+        reason = _("expected a whole number written with the digits 0-9, not %(value)r")
         problems.append(Problem(line, reason, column, value=value))
         return None
     if number < low:
@@ -205,8 +173,10 @@ def parse_teams(text: str, *, tables: int) -> list[TeamRow]:
     seen_names: dict[str, int] = {}
     for line, row, shown in _rows(text, TEAM_COLUMNS, (), problems):
         for column, limit in TEAM_LIMITS.items():
+            # A named team names its four players (a line left blank says only its name).
+            required = column.startswith("player_") and bool(row["team"])
             try:
-                check_text(row[column], column, limit)
+                check_text(row[column], column, limit, required=required)
             except RulesError as error:
                 reason = error.message.split(":", 1)[1].strip()
                 problems.append(Problem(line, reason, shown[column]))

@@ -3,6 +3,8 @@ left to services, so a form never changes anything by itself."""
 
 from __future__ import annotations
 
+import binascii
+from base64 import b64decode, b64encode
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
@@ -14,7 +16,8 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
-from .csv_formats import PROBLEMS_SHOWN, UPLOAD_MAX, CsvErrors, decode, parse_pattern
+from .csv_formats import PROBLEMS_SHOWN, UPLOAD_MAX, CsvErrors, parse_pattern
+from .file_encodings import ENCODINGS, decode
 from .models import Event, Level
 from .rules.errors import RulesError
 from .rules.event_settings import (
@@ -145,20 +148,38 @@ LEVEL_PRESETS = {
 
 
 def _numbers(text: str, name: str) -> list[int]:
-    try:
-        numbers = [int(n) for n in text.replace(" ", "").split(",") if n]
-    except ValueError:
+    numbers = [typed_number(n) for n in text.replace(" ", "").split(",") if n]
+    if None in numbers:
         raise forms.ValidationError(
             gettext("%(name)s: whole numbers separated by commas, such as 30,20") % {"name": name}
-        ) from None
+        )
     if not numbers or any(n < 1 for n in numbers):
         raise forms.ValidationError(gettext("%(name)s: at least 1 for every day") % {"name": name})
     return numbers
 
 
-def _whole(field: str, **options) -> forms.IntegerField:
+class WholeNumberField(forms.IntegerField):
+    """A whole number written with the digits 0-9 only (``typed_number``), as every file and
+    the phones are read: Django's own field takes '+7', '-0', '٣' and '7.0' for numbers."""
+
+    def to_python(self, value):
+        if value in self.empty_values:
+            return None
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        number = typed_number(str(value))
+        if number is None:
+            raise forms.ValidationError(
+                gettext("Type a whole number with the digits 0-9, not %(value)r")
+                % {"value": str(value).strip()[:20]},
+                code="invalid",
+            )
+        return number
+
+
+def _whole(field: str, **options) -> WholeNumberField:
     """A whole-number setting; its limits are checked by ``rules.event_settings``."""
-    return forms.IntegerField(label=label(field), **options)
+    return WholeNumberField(label=label(field), **options)
 
 
 def _add_problems(form: forms.Form, problems: Mapping[str, str]) -> None:
@@ -236,7 +257,9 @@ class EventCreateForm(forms.Form):
                 return data
             if len(data["sessions"]) != len(data["hands"]):
                 self.add_error("sessions_per_day", gettext("Give a session count for every day"))
-        checked = {f: data[f] for f in (*RANGES, "slug") if f in data and f != "playoff_places"}
+        checked = {
+            f: data[f] for f in (*RANGES, "slug", "name") if f in data and f != "playoff_places"
+        }
         _add_problems(self, settings_problems(checked, tables=data.get("tables")))
         upload = data.get("pattern_file")
         data["custom_moves"] = None
@@ -251,7 +274,7 @@ class EventCreateForm(forms.Form):
                     raise CsvErrors(
                         [gettext("The file is over %(kb)s KB") % {"kb": UPLOAD_MAX // 1024}]
                     )
-                text, _encoding = decode(upload.read())
+                text = decode(upload.read()).text
                 data["custom_moves"] = parse_pattern(text, tables=data["tables"])
             except CsvErrors as error:
                 for problem in error.problems[:PROBLEMS_SHOWN]:
@@ -266,6 +289,7 @@ class EventSettingsForm(forms.ModelForm):
         model = Event
         fields = list(CHANGEABLE)
         labels = {f: label(f) for f in CHANGEABLE}
+        field_classes = {f: WholeNumberField for f in CHANGEABLE if f in RANGES}
         widgets = {"starts_on": forms.DateInput(attrs={"type": "date"})}
 
     def clean(self):
@@ -321,17 +345,43 @@ class TeamsCsvForm(forms.Form):
             )
         return upload
 
+    # How the file is read: found by the order of file_encodings, or as the leader chooses
+    # after seeing the names garbled. The file itself travels with the preview (csv_raw), so
+    # the import reads the same bytes the same way.
+    encoding = forms.ChoiceField(
+        required=False,
+        label=_("Read the file as"),
+        choices=[("", _("Found by itself (UTF-8, then Windows, Mac or Latin-1)")),
+                 *ENCODINGS.items()],
+    )  # fmt: skip
+    csv_raw = forms.CharField(
+        required=False, widget=forms.HiddenInput, max_length=(UPLOAD_MAX + 2) // 3 * 4
+    )
+
     def clean(self):
         data = super().clean()
         if self.errors:
             return data
         upload = data.get("csv_file")
-        data["encoding"] = ""
-        if upload:
+        raw = upload.read() if upload else None
+        if raw is None and data.get("csv_raw"):
             try:
-                data["text"], data["encoding"] = decode(upload.read())
+                raw = b64decode(data["csv_raw"], validate=True)
+            except (binascii.Error, ValueError):
+                raise forms.ValidationError(
+                    gettext("The file sent with the preview is damaged; choose the file again")
+                ) from None
+        data["reading"] = None
+        if raw is not None:
+            data["csv_raw"] = b64encode(raw).decode("ascii")
+            try:
+                data["reading"] = decode(raw, data.get("encoding") or None)
             except CsvErrors as error:
+                # The page offers the encodings again: keep the file for that next preview.
+                self.data = self.data.copy()
+                self.data["csv_raw"] = data["csv_raw"]
                 raise forms.ValidationError(error.problems[0]) from None
+            data["text"] = data["reading"].text
         else:
             data["text"] = data.get("csv_text", "")
         if not data["text"].strip():
@@ -355,7 +405,7 @@ class CountsForm(forms.Form):
     def __init__(self, *args, tables: int, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         for table in range(1, tables + 1):
-            self.fields[f"count_{table}"] = forms.IntegerField(
+            self.fields[f"count_{table}"] = WholeNumberField(
                 required=False,
                 min_value=0,
                 max_value=999,

@@ -35,7 +35,7 @@ def test_a_semicolon_file_with_spreadsheet_headers_is_previewed_and_imported(
     path.write_bytes(FRENCH.encode("cp1252"))
     page.get_by_label("CSV file").set_input_files(str(path))
     page.get_by_role("button", name="Preview").click()
-    expect(page.locator("#encoding")).to_contain_text("Windows-1252")
+    expect(page.locator("#encoding")).to_contain_text("Read as Windows (cp1252)")
     expect(page.locator("table.preview")).to_contain_text("Hélène")
     page.get_by_role("button", name="Import these 2 teams").click()
     expect(page.get_by_text("2 teams imported. Check the tables.")).to_be_visible()
@@ -43,6 +43,31 @@ def test_a_semicolon_file_with_spreadsheet_headers_is_previewed_and_imported(
         "Les Atouts",
         "Les Plis",
     ]
+
+
+def test_names_read_wrong_are_read_again_in_the_encoding_the_leader_chooses(
+    page, live_server, settings, tmp_path
+):
+    """The leader reads a Windows file as Mac, sees the names garbled, chooses Windows again
+    under the preview, and imports the names as written."""
+    settings.PASSWORD_HASHERS = FAST_HASHER
+    event = make_event("choose-e2e", tables=2)
+    Team.objects.filter(event=event).delete()
+    _leader(event)
+    log_in(page, live_server, f"/events/{event.slug}/setup/teams/")
+    path = tmp_path / "equipes.csv"
+    path.write_bytes(FRENCH.encode("cp1252"))
+    page.get_by_label("CSV file").set_input_files(str(path))
+    page.get_by_label("Read the file as").select_option("mac_roman")
+    page.get_by_role("button", name="Preview").click()
+    expect(page.locator("#encoding")).to_contain_text("Read as Mac (Mac OS Roman)")
+    expect(page.locator("table.preview")).to_contain_text("HÈlËne")
+    page.locator("#encoding").get_by_label("Read the file as").select_option("cp1252")
+    page.get_by_role("button", name="Preview again").click()
+    expect(page.locator("table.preview")).to_contain_text("Hélène")
+    page.get_by_role("button", name="Import these 2 teams").click()
+    expect(page.get_by_text("2 teams imported. Check the tables.")).to_be_visible()
+    assert Team.objects.get(event=event, home_table=2).player_y == "Hélène"
 
 
 def test_a_refused_playoff_hand_keeps_the_cuts_typed(page, live_server, settings):

@@ -8,6 +8,7 @@ name that fits an address, names that fit the printed cards); both databases hol
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -83,14 +84,35 @@ RANGES: dict[str, tuple[int, int | None]] = {
 VISITORS_MOST = frozenset({"one_flag_at", "two_flags_at"})
 
 
+# What ends a line for Python, a spreadsheet or a browser: a name holds none of them.
+LINE_BREAKS = frozenset("\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029")
+
+
 def check_text(value: object, field: str, limit: int, *, required: bool = False) -> str:
-    """``value`` as stripped text of at most ``limit`` characters, without NUL characters."""
+    """``value`` as stripped text of at most ``limit`` characters on one line: the one check
+    of every name (event, season, team, zone, players) in every file, form and command.
+    Spaces and line breaks around it are trimmed; inside it, a line break or another control
+    character (a tab, NUL) is refused."""
     if not isinstance(value, str):
         raise RulesError("%(setting)s: expected text", field=field, setting=_label(field))
     text = value.strip()
     if "\x00" in text:
         raise RulesError(
             "%(setting)s: remove the NUL character", field=field, setting=_label(field)
+        )
+    if any(c in LINE_BREAKS for c in text):
+        raise RulesError(
+            "%(setting)s: a name is one line; remove the line break",
+            field=field,
+            setting=_label(field),
+        )
+    control = next((c for c in text if unicodedata.category(c) == "Cc"), None)
+    if control is not None:
+        raise RulesError(
+            "%(setting)s: remove the invisible control character %(code)s",
+            field=field,
+            setting=_label(field),
+            code=f"U+{ord(control):04X}",
         )
     if required and not text:
         raise RulesError("%(setting)s: give a name", field=field, setting=_label(field))
@@ -216,7 +238,8 @@ def check_settings(values: Mapping[str, object], *, tables: int | None = None) -
 
 
 def typed_number(text: object, digits: int = 9) -> int | None:
-    """A whole number typed with the digits 0-9 (not '²' or '٣'), or None."""
+    """A whole number typed with the digits 0-9 (not '²' or '٣', no sign: not '+7' or '-0'),
+    or None: the one check of every number a leader, a phone or a file writes."""
     text = text.strip() if isinstance(text, str) else ""
     if text.isascii() and text.isdigit() and len(text) <= digits:
         return int(text)

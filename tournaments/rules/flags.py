@@ -12,24 +12,32 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping
 
 from .errors import RulesError
+from .event_settings import typed_number
 from .types import TRICKS_PER_HAND, FlagMove, FlagSettings, Result, TableDay
 
 DEFAULT_SETTINGS = FlagSettings()
 
 
+def _count(value: object) -> int | None:
+    """A count as a whole number: an int as it is (a phone's JSON), text as written with the
+    digits 0-9 only (``typed_number``: not '٣', '+7' or '-0'); None when it is neither."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    return typed_number(value)
+
+
 def check_tricks(value: object, *, field: str = "visitor_tricks") -> int:
     """Return ``value`` as a trick count 0..13, or raise a RulesError naming ``field``."""
     text = "" if value is None or isinstance(value, bool) else str(value).strip()
-    try:
-        tricks = int(text)
-    except ValueError:
+    tricks = _count(value)
+    if tricks is None:
         if not text:
-            raise RulesError(
-                "tricks must be a whole number from 0 to 13, not 'blank'", field=field
-            ) from None
+            raise RulesError("tricks must be a whole number from 0 to 13, not 'blank'", field=field)
         raise RulesError(
             "tricks must be a whole number from 0 to 13, not %(text)r", field=field, text=text
-        ) from None
+        )
     if not 0 <= tricks <= TRICKS_PER_HAND:
         raise RulesError("tricks must be from 0 to 13, not %(tricks)s", field=field, tricks=tricks)
     return tricks
@@ -40,12 +48,9 @@ def check_revokes(value: object, *, field: str) -> int:
     text = "" if value is None else str(value).strip()
     if text == "":
         return 0
-    try:
-        revokes = int(text)
-    except ValueError:
-        raise RulesError(
-            "revokes must be a whole number, not %(text)r", field=field, text=text
-        ) from None
+    revokes = _count(value)
+    if revokes is None:
+        raise RulesError("revokes must be a whole number, not %(text)r", field=field, text=text)
     if not 0 <= revokes <= TRICKS_PER_HAND:
         raise RulesError(
             "revokes must be from 0 to 13, not %(revokes)s", field=field, revokes=revokes

@@ -16,6 +16,7 @@ from .. import permissions, selectors, snapshot
 from ..forms import GridInput, parse_grid, shown_value
 from ..models import Event, Hand
 from ..rules.errors import RulesError
+from ..rules.event_settings import typed_number
 from ..rules.flags import flags_won
 from ..rules.rotation import LEADERS_CUT
 from ..rules.types import Pair, Trump
@@ -250,7 +251,8 @@ def hand_accept(request, event: Event, number: int):
     if request.POST.get("table") == "all":
         tables = sorted(selectors.waiting_entries(event, number))
     else:
-        tables = [int(request.POST["table"])] if request.POST.get("table", "").isdigit() else []
+        table = typed_number(request.POST.get("table", ""), 3)
+        tables = [] if table is None else [table]
     accepted, refused = [], []
     for table in tables:
         try:
@@ -299,7 +301,7 @@ def hand_list(request, event: Event):
 @event_page(permissions.ENTER)
 def hand_jump(request, event: Event):
     """The 'go to hand' box: a number typed into the grid's header."""
-    number = request.GET.get("hand", "")
-    if not number.isdigit():
+    number = typed_number(request.GET.get("hand", ""), 5)  # not '²', which isdigit() takes
+    if number is None:
         return redirect(reverse("tournaments:hands", args=[event.slug]))
-    return redirect(reverse("tournaments:hand", args=[event.slug, int(number)]))
+    return redirect(reverse("tournaments:hand", args=[event.slug, number]))

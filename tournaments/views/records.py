@@ -20,7 +20,7 @@ from ..rules.errors import RulesError
 from ..rules.json_input import JsonRefused, read_json
 from ..services import records
 from .access import event_page
-from .setup import _preview
+from .setup import _preview, file_reading
 
 
 @require_safe
@@ -82,6 +82,7 @@ def results_import(request, event: Event):
     context = {"event": event, "form": form, "columns": columns}
     if request.method == "POST" and form.is_valid():
         text = form.cleaned_data["text"]
+        context.update(file_reading(form))
         hands = len(snapshot.rotation(event).hands)
         try:
             rows = parse_results(text, tables=event.tables, hands=hands)

@@ -16,6 +16,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 from .. import permissions, selectors, services, snapshot
 from ..csv_formats import PROBLEMS_SHOWN, TEAM_COLUMNS, CsvErrors, csv_lines, parse_teams
 from ..csv_formats import teams_template as teams_template_text
+from ..file_encodings import ENCODINGS
 from ..forms import LEVEL_PRESETS, EventCreateForm, EventSettingsForm, TeamsCsvForm
 from ..models import Event, Level
 from ..rules.errors import RulesError
@@ -121,6 +122,12 @@ def setup(request, event: Event):
     return render(request, "tournaments/setup.html", context)
 
 
+def file_reading(form) -> dict:
+    """How an uploaded file was read, for the preview to say it and offer another encoding."""
+    data = form.cleaned_data
+    return {"reading": data["reading"], "raw": data["csv_raw"], "encodings": ENCODINGS.items()}
+
+
 def _preview(text: str, problems: list[str]) -> tuple[list[dict], int]:
     """The first lines as cells, each marked with its problems, and how many lines are left."""
     by_line: dict[int, list[str]] = {}
@@ -154,7 +161,7 @@ def teams(request, event: Event):
     context = {"event": event, "form": form, "columns": TEAM_COLUMNS}
     if request.method == "POST" and form.is_valid():
         text = form.cleaned_data["text"]
-        context["encoding"] = form.cleaned_data["encoding"]
+        context.update(file_reading(form))
         try:
             rows = parse_teams(text, tables=event.tables)
         except CsvErrors as error:

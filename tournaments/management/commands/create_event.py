@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from argparse import ArgumentTypeError
 from datetime import date
 
 from django.core.management.base import CommandError
@@ -9,6 +10,7 @@ from tournaments.csv_formats import parse_pattern
 from tournaments.management.base import AppCommand
 from tournaments.models import Level
 from tournaments.rules.errors import RulesError
+from tournaments.rules.event_settings import typed_number
 from tournaments.services import event_create
 from tournaments.services.seasons import season_named
 
@@ -16,17 +18,26 @@ from .import_teams import read_csv
 
 
 def _numbers(text: str, option: str) -> list[int]:
-    try:
-        numbers = [int(n) for n in text.split(",") if n.strip()]
-    except ValueError:
+    numbers = [typed_number(n) for n in text.split(",") if n.strip()]
+    if None in numbers:
         text = gettext("%(option)s: expected numbers separated by commas, not %(text)r") % {
             "option": option,
             "text": text,
         }
-        raise CommandError(text) from None
+        raise CommandError(text)
     if not numbers:
         raise CommandError(gettext("%(option)s: give at least one number") % {"option": option})
     return numbers
+
+
+def whole_number(text: str) -> int:
+    """An option's whole number, written with the digits 0-9 as everywhere (not '+8')."""
+    number = typed_number(text)
+    if number is None:
+        raise ArgumentTypeError(
+            gettext("a whole number with the digits 0-9, not %(text)r") % {"text": text}
+        )
+    return number
 
 
 def season_options(o: dict) -> dict:
@@ -53,7 +64,7 @@ class Command(AppCommand):
     def add_arguments(self, parser):
         parser.add_argument("--name", required=True)
         parser.add_argument("--slug", required=True)
-        parser.add_argument("--tables", type=int, required=True)
+        parser.add_argument("--tables", type=whole_number, required=True)
         parser.add_argument("--hands-per-day", required=True, help=gettext("e.g. 30 or 30,20"))
         parser.add_argument(
             "--sessions-per-day", help=gettext("e.g. 2,1 (default: 2 for 30+ hands)")
@@ -73,7 +84,7 @@ class Command(AppCommand):
             help=gettext("travelling pair alternates AB, XY, AB, ..."),
         )
         parser.add_argument("--level", choices=Level.values, default=Level.CLUB)
-        parser.add_argument("--flags-per-table", type=int, default=12)
+        parser.add_argument("--flags-per-table", type=whole_number, default=12)
         parser.add_argument(
             "--season", help=gettext('e.g. "55 Plus Summer Games 2027" (default: the year)')
         )
@@ -85,7 +96,7 @@ class Command(AppCommand):
             raise CommandError(gettext("--pattern custom goes with --pattern-file FILE.csv"))
         try:
             if o["pattern_file"]:
-                custom = parse_pattern(read_csv(o["pattern_file"])[0], tables=o["tables"])
+                custom = parse_pattern(read_csv(o["pattern_file"]).text, tables=o["tables"])
             event = event_create(
                 name=o["name"],
                 slug=o["slug"],

@@ -7,6 +7,7 @@ from tournaments.management.base import AppCommand
 from tournaments.rules.errors import RulesError
 from tournaments.services.end_play import play_end, play_resume
 
+from .create_event import whole_number
 from .import_teams import event_or_error
 
 
@@ -19,7 +20,7 @@ class Command(AppCommand):
     def add_arguments(self, parser):
         parser.add_argument("slug", help=gettext("the event's short name, such as area-5-2026"))
         group = parser.add_mutually_exclusive_group(required=True)
-        group.add_argument("--after-hand", type=int, help=gettext("the last hand played"))
+        group.add_argument("--after-hand", type=whole_number, help=gettext("the last hand played"))
         group.add_argument("--resume", action="store_true", help=gettext("play every hand again"))
 
     def handle(self, *args, **o):

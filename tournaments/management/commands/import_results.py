@@ -8,7 +8,7 @@ from tournaments.models import Hand
 from tournaments.rules.errors import RulesError
 from tournaments.services import ResultEntry, results_record
 
-from .import_teams import event_or_error, nothing_imported, read_csv
+from .import_teams import add_encoding_argument, event_or_error, nothing_imported, read_as, read_csv
 
 
 class Command(AppCommand):
@@ -21,12 +21,14 @@ class Command(AppCommand):
     def add_arguments(self, parser):
         parser.add_argument("slug", help=gettext("the event's short name, such as area-5-2026"))
         parser.add_argument("file", help=gettext("the results file (CSV)"))
+        add_encoding_argument(parser)
 
     def handle(self, *args, **o):
         event = event_or_error(o["slug"])
         hands = Hand.objects.filter(event=event).count()
         try:
-            rows = parse_results(read_csv(o["file"])[0], tables=event.tables, hands=hands)
+            reading = read_csv(o["file"], o["encoding"])
+            rows = parse_results(reading.text, tables=event.tables, hands=hands)
             saved = results_record(
                 event=event,
                 actor=None,
@@ -39,4 +41,5 @@ class Command(AppCommand):
         except RulesError as error:
             raise nothing_imported(o["file"], error) from None
         text = gettext("Imported %(results)s results into %(event)s (%(saved)s new or changed)")
-        self.stdout.write(text % {"results": len(rows), "event": event.slug, "saved": len(saved)})
+        values = {"results": len(rows), "event": event.slug, "saved": len(saved)}
+        self.stdout.write(text % values + read_as(reading))
