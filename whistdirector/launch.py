@@ -49,16 +49,12 @@ def prepare(*, ask_for_leader: bool) -> None:
     if open_doors:
         raise SystemExit(
             _(
-                "Refusing to start: the account(s) %(names)s still have the demo's published "
-                "password, so anyone on the network could log in as a leader.\n"
-                "Remove the demo leader: %(remove)s\n"
-                "or give the account a new password: %(change)s"
+                "Refusing to start: these accounts still have a password printed in the app's "
+                "instructions (the demo's published password), so anyone on the network could "
+                "log in with it:"
             )
-            % {
-                "names": ", ".join(open_doors),
-                "remove": manage_hint("remove_demo_leader"),
-                "change": manage_hint("changepassword " + open_doors[0]),
-            }
+            + "\n"
+            + accounts.open_door_fixes(open_doors)
         )
     if not accounts.leader_exists():
         if not ask_for_leader or not sys.stdin.isatty():

@@ -226,6 +226,7 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+    {"NAME": "tournaments.services.accounts.PublishedPasswordValidator"},  # the README's
 ]
 
 # Repeated wrong passwords for one user name from one address wait a quarter of an hour.
