@@ -18,7 +18,7 @@ import os
 import sys
 from pathlib import Path
 
-from tournaments.management.hints import SHORTCUTS, manage_hint
+from tournaments.management.hints import SHORTCUTS, manage_hint, start_hint
 from tournaments.management.words import ArgumentParser
 from tournaments.management.words import gettext as _
 from whistdirector import server
@@ -194,6 +194,16 @@ def serve(listen: str, workers: int = 1) -> None:
 
 
 def demo(listen: str) -> None:
+    """The demo on this computer's own screen: its login is published and its pages are debug
+    pages, so it never listens where another device could reach it."""
+    if not is_loopback(listen.rpartition(":")[0]):
+        words = _(
+            "the demo answers this computer only: listen on 127.0.0.1:%(port)s, or start "
+            "%(hall)s to serve the hall's network."
+        )
+        values = {"port": listen.rpartition(":")[2], "hall": start_hint("hall")}
+        print(f"whist-director: {words % values}", file=sys.stderr)
+        raise SystemExit(2)  # a usage mistake, as argparse's own
     setup("dev")
     from django.core.management import call_command
 
