@@ -85,6 +85,17 @@ def test_the_laptop_in_the_hall_logs_in_as_before(db):
 
 
 @hall_mode
+def test_the_leader_makes_a_code_on_the_laptop_and_reads_it_there(event):
+    """People links to the helpers' phones page, where a leader's new code shows."""
+    leader = leader_with_password(event)
+    laptop = Client(REMOTE_ADDR=LAPTOP)
+    laptop.force_login(leader)
+    assert "/hall/devices/" in laptop.get(f"/events/{event.slug}/setup/people/").content.decode()
+    page = laptop.post("/hall/devices/", {"issue": "1"}, follow=True).content.decode()
+    assert HallDevice.objects.get().code in page
+
+
+@hall_mode
 def test_a_phone_let_in_with_a_code_logs_in_and_opens_leader_pages(event):
     """With a code made on the laptop, the phone gets the login form and the leader's pages;
     making the code and letting the phone in are audited."""
