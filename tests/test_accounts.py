@@ -116,3 +116,92 @@ def test_five_wrong_passwords_lock_that_user_out_from_that_device(client):
         login, {"username": "margaret", "password": "Flag-Keeper-2026"}, REMOTE_ADDR="10.1.1.6"
     )
     assert other.status_code == 302
+
+
+# ---------------------------------------------------------------- published passwords
+
+
+def _refused_by_the_checks(password: str, user=None) -> bool:
+    from django.contrib.auth.password_validation import validate_password
+    from django.core.exceptions import ValidationError
+
+    try:
+        validate_password(password, user)
+    except ValidationError:
+        return True
+    return False
+
+
+def test_every_password_the_readme_prints_is_refused():
+    """Each password the README prints (the demo's login, a database address's, the examples
+    of weak ones) is refused as an account's password, in any case."""
+    import re
+
+    from tests.servers import ROOT
+
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    printed = {
+        *re.findall(r"\(`[^`\s]+` / `([^`\s]+)`\)", text),  # a login: (`user` / `password`)
+        *re.findall(r"://[\w.-]+:([^@\s]+)@", text),  # postgres://user:PASSWORD@host
+        *re.findall(r"common such as\s+`([^`\s]+)`", text),  # a weak one
+    }
+    assert accounts.DEMO_PASSWORD in printed and "password" in printed
+    for password in sorted(printed):
+        for written in (password, password.upper(), password.capitalize()):
+            assert _refused_by_the_checks(written), written
+
+
+def test_createleader_refuses_the_demo_password():
+    """createleader refuses the demo's published password, creating nothing."""
+    with pytest.raises(RulesError, match="printed in the app's instructions"):
+        accounts.leader_create(username="margaret", password=accounts.DEMO_PASSWORD)
+    assert not Users.objects.filter(username="margaret").exists()
+
+
+def test_the_people_page_refuses_the_demo_password_for_a_helper(client):
+    """A leader adding a co-leader with the demo's password on the People page is told why,
+    and no account is made."""
+    event = make_event()
+    leader = Users.objects.create_user("margaret", is_staff=True)
+    client.force_login(leader)
+    body = {"username": "helper9", "role": "leader", "password": accounts.DEMO_PASSWORD}
+    answer = client.post(reverse("tournaments:people", args=[event.slug]), body)
+    assert "printed in the app&#x27;s instructions" in answer.content.decode()
+    assert not Users.objects.filter(username="helper9").exists()
+
+
+def test_a_password_change_refuses_the_demo_password(client):
+    """Changing one's own password to the demo's (any case) is refused; the old one stays."""
+    Users.objects.create_user("margaret", password="Flag-Keeper-2026")
+    client.force_login(Users.objects.get(username="margaret"))
+    body = {
+        "old_password": "Flag-Keeper-2026",
+        "new_password1": "Whist-Demo",
+        "new_password2": "Whist-Demo",
+    }
+    client.post(reverse("password_change"), body)
+    assert Users.objects.get(username="margaret").check_password("Flag-Keeper-2026")
+
+
+def test_the_admin_refuses_the_demo_password():
+    """The admin's forms for a new account and a new password refuse the demo's."""
+    from django.contrib.auth.forms import AdminPasswordChangeForm, UserCreationForm
+
+    user = Users.objects.create_user("helper9")
+    data = {"password1": accounts.DEMO_PASSWORD, "password2": accounts.DEMO_PASSWORD}
+    assert not AdminPasswordChangeForm(user, data).is_valid()
+    assert not UserCreationForm({"username": "helper10", **data}).is_valid()
+
+
+def test_the_hall_refusal_names_the_command_that_fixes_each_account(demo):
+    """An account given the demo's password before this check (a co-leader) is named with
+    changepassword, the demo leader with remove_demo_leader."""
+    helper = Users.objects.create_user("helper9")
+    helper.set_password(accounts.DEMO_PASSWORD)  # as an older version let a leader do
+    helper.save()
+    names = accounts.published_password_users()
+    said = accounts.open_door_fixes(names).splitlines()
+    assert names == ["helper9", accounts.DEMO_USER]
+    assert said[0].strip().startswith("helper9:") and said[0].endswith("changepassword helper9")
+    assert said[1].strip().startswith("leader (the demo leader)")
+    assert said[1].endswith("remove_demo_leader")

@@ -115,6 +115,17 @@ def test_a_database_url_that_is_not_one_is_refused_in_one_line(tmp_path):
     assert "postgres://user:password@host:5432/name" in said and "s3cret" not in said
 
 
+@pytest.mark.parametrize("listen", ["0.0.0.0:8000", "192.168.1.20:8000", ":8000"])
+def test_the_demo_refuses_to_listen_beyond_this_computer(tmp_path, listen):
+    """whist-director demo (and make run) on an address other devices reach: one line naming
+    the loopback address and the hall, exit status 2, nothing served or created."""
+    run = whist_director(tmp_path, "demo", "--listen", listen)
+    said = one_line_refusal(run)
+    assert run.returncode == 2
+    assert "127.0.0.1:8000" in said and "make hall" in said
+    assert not list((tmp_path / "data").rglob("*.sqlite3*"))
+
+
 def test_a_database_server_that_is_not_running_is_one_line(tmp_path):
     """A PostgreSQL address where no server listens: one line saying to check DATABASE_URL."""
     port = servers.free_port()

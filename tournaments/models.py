@@ -595,3 +595,25 @@ class ClubEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.team} ({self.event}): {self.club} [{self.match}]"
+
+
+class HallDevice(models.Model):
+    """A helper's phone let into the leader's pages in the hall. The leader issues a one-time
+    ``code`` on the laptop; typed on the phone within minutes, it becomes the device's secret
+    ``token`` (kept in a signed cookie, and the phone's login is bound to it). Removing the row
+    shuts the device out again."""
+
+    code = models.CharField(max_length=8, blank=True)  # cleared once used
+    issued_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    issued_at = models.DateTimeField()
+    token = models.CharField(max_length=64, null=True, blank=True, unique=True)
+    label = models.CharField(max_length=120, blank=True)  # the phone's browser, as it said
+    admitted_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-issued_at"]
+
+    def __str__(self) -> str:
+        return f"hall device {self.pk} ({'admitted' if self.admitted_at else 'code issued'})"

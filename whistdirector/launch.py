@@ -18,7 +18,7 @@ import os
 import sys
 from pathlib import Path
 
-from tournaments.management.hints import SHORTCUTS, manage_hint
+from tournaments.management.hints import SHORTCUTS, manage_hint, start_hint
 from tournaments.management.words import ArgumentParser
 from tournaments.management.words import gettext as _
 from whistdirector import server
@@ -49,16 +49,12 @@ def prepare(*, ask_for_leader: bool) -> None:
     if open_doors:
         raise SystemExit(
             _(
-                "Refusing to start: the account(s) %(names)s still have the demo's published "
-                "password, so anyone on the network could log in as a leader.\n"
-                "Remove the demo leader: %(remove)s\n"
-                "or give the account a new password: %(change)s"
+                "Refusing to start: these accounts still have a password printed in the app's "
+                "instructions (the demo's published password), so anyone on the network could "
+                "log in with it:"
             )
-            % {
-                "names": ", ".join(open_doors),
-                "remove": manage_hint("remove_demo_leader"),
-                "change": manage_hint("changepassword " + open_doors[0]),
-            }
+            + "\n"
+            + accounts.open_door_fixes(open_doors)
         )
     if not accounts.leader_exists():
         if not ask_for_leader or not sys.stdin.isatty():
@@ -198,6 +194,16 @@ def serve(listen: str, workers: int = 1) -> None:
 
 
 def demo(listen: str) -> None:
+    """The demo on this computer's own screen: its login is published and its pages are debug
+    pages, so it never listens where another device could reach it."""
+    if not is_loopback(listen.rpartition(":")[0]):
+        words = _(
+            "the demo answers this computer only: listen on 127.0.0.1:%(port)s, or start "
+            "%(hall)s to serve the hall's network."
+        )
+        values = {"port": listen.rpartition(":")[2], "hall": start_hint("hall")}
+        print(f"whist-director: {words % values}", file=sys.stderr)
+        raise SystemExit(2)  # a usage mistake, as argparse's own
     setup("dev")
     from django.core.management import call_command
 

@@ -70,6 +70,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "whistdirector.security.DebugForThisComputerMiddleware",  # before anything can fail
     "django.middleware.security.SecurityMiddleware",
     "whistdirector.security.PermissionsPolicyMiddleware",  # static files' answers too
     "csp.middleware.CSPMiddleware",  # likewise
@@ -80,6 +81,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "tournaments.hall_doors.HallDoorsMiddleware",  # the leader's pages on the laptop only
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "axes.middleware.AxesMiddleware",
@@ -226,6 +228,7 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+    {"NAME": "tournaments.services.accounts.PublishedPasswordValidator"},  # the README's
 ]
 
 # Repeated wrong passwords for one user name from one address wait a quarter of an hour.

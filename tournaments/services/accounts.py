@@ -1,7 +1,8 @@
 """Accounts of the installation: the leader who runs the hall, and the demo's published login.
 
-Nobody in a hall may log in with a password printed in the README, so the hall and the server
-refuse to start while an account still has one.
+Nobody in a hall may log in with a password printed in the README: no form or command takes
+one (``PublishedPasswordValidator``, in AUTH_PASSWORD_VALIDATORS), and the hall and the server
+refuse to start while an account still has one, naming for each account the command that fixes it.
 """
 
 from __future__ import annotations
@@ -16,13 +17,35 @@ from django.db import transaction
 from django.db.models import Exists, OuterRef
 from django.utils.translation import gettext
 
+from ..management.hints import manage_hint
 from ..models import Event, EventRole, Role
 from ..rules.errors import RulesError
 from .audit import audit
 
 DEMO_USER, DEMO_PASSWORD = "leader", "whist-demo"
 DEMO_ARCHIVES = Path(__file__).resolve().parent.parent / "fixtures"  # the demo events' archives
+# Every password the README prints (the demo's); its other examples are refused by Django's own
+# checks already (``password``, ``PASSWORD``: common).
 PUBLISHED_PASSWORDS = (DEMO_PASSWORD,)
+
+
+class PublishedPasswordValidator:
+    """Refuses a password printed in the README, wherever a password is set: createleader, the
+    People page, a password change, the admin, changepassword. (The demo leader alone is made
+    with it, by load_demo, which sets it without asking the validators.)"""
+
+    def validate(self, password, user=None):
+        if password.strip().casefold() in {p.casefold() for p in PUBLISHED_PASSWORDS}:
+            raise ValidationError(
+                gettext(
+                    "This password is printed in the app's instructions, so anyone could log "
+                    "in with it. Choose another."
+                ),
+                code="password_published",
+            )
+
+    def get_help_text(self):
+        return gettext("Your password can't be one printed in the app's instructions.")
 
 
 def published_password_users() -> list[str]:
@@ -33,6 +56,21 @@ def published_password_users() -> list[str]:
         for u in users
         if u.has_usable_password() and any(u.check_password(p) for p in PUBLISHED_PASSWORDS)
     ]
+
+
+def open_door_fixes(names: list[str]) -> str:
+    """One line per account with a published password: the one command that closes it (the
+    demo leader leaves with ``remove_demo_leader``; any other account takes a new password)."""
+    lines = []
+    for name in names:
+        if name == DEMO_USER:
+            text = gettext("%(name)s (the demo leader): remove it with %(command)s")
+            command = manage_hint("remove_demo_leader")
+        else:
+            text = gettext("%(name)s: give it a new password with %(command)s")
+            command = manage_hint(f"changepassword {name}")
+        lines.append("  " + text % {"name": name, "command": command})
+    return "\n".join(lines)
 
 
 def leader_exists() -> bool:

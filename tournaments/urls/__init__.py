@@ -7,7 +7,7 @@ The leader's pages and the printouts keep their routes in their own modules; the
 from django.urls import path
 
 from ..snapshot.pages import public_page
-from ..views import hall, public, table_entry
+from ..views import devices, hall, public, table_entry
 from .leader import urlpatterns as leader_patterns
 from .printing import urlpatterns as print_patterns
 from .seasons import urlpatterns as season_patterns
@@ -19,6 +19,8 @@ urlpatterns = [
     path("healthz", public.healthz, name="healthz"),
     path("favicon.ico", public.favicon, name="favicon"),
     path("hall/", hall.hall_page, name="hall"),
+    path("hall/device/", devices.hall_admit, name="hall_admit"),
+    path("hall/devices/", devices.hall_devices, name="hall_devices"),
     path("events/<slug:slug>/", public_page(public.event_home), name="event"),
     path("events/<slug:slug>/standings/", public_page(public.standings_page), name="standings"),
     path(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django import forms
+from django.conf import settings
 from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -57,5 +58,10 @@ def people_page(request, event: Event):
                     % {"name": data["username"], "role": label, "event": event.name},
                 )
                 return redirect(reverse("tournaments:people", args=[event.slug]))
-    context = {"event": event, "form": form, "roles": selectors.roles(event)}
+    context = {
+        "event": event,
+        "form": form,
+        "roles": selectors.roles(event),
+        "hall": settings.HALL,  # helpers' phones are let in on the hall laptop
+    }
     return render(request, "tournaments/people.html", context)
