@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0008_seasons'),
+        ('tournaments', '0009_playoff_places_default'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
