@@ -74,12 +74,10 @@ def admit(*, code: str, label: str) -> HallDevice:
     )
     if device is None:
         raise RulesError(
-            gettext(
-                "This code lets no device in: a code works once, within %(minutes)s minutes. "
-                "Ask the leader for a new one."
-            )
-            % {"minutes": CODE_MINUTES},
+            "This code lets no device in: a code works once, within %(minutes)s minutes. "
+            "Ask the leader for a new one.",
             field="code",
+            minutes=CODE_MINUTES,
         )
     device.code = ""
     device.token = secrets.token_urlsafe(32)
