@@ -53,3 +53,35 @@ def test_a_french_leader_saves_a_hand_in_the_french_grid(french_page, live_serve
     expect(page).to_have_url(re.compile(r"/hands/2/$"))
     expect(page.get_by_text(f"Main 1{NB}: tables 1, 2, 3, 4 enregistrées.")).to_be_visible()
     expect(page.get_by_role("button", name="Enregistrer la dernière main")).to_be_visible()
+
+
+@pytest.mark.parametrize("leader", [None, "marie-thérèse-nguyễn-wałęsa"])
+def test_the_french_phone_header_takes_one_line_at_390_pixels(french_page, live_server, leader):
+    """On a 390-pixel phone in French the header (home, practice, log in or out, English) is
+    one 44-pixel line, for a visitor and for a leader with a long name; every part stays
+    tappable and the screen reader still hears "Connexion du responsable"."""
+    event = make_event("entete", tables=4, hands_per_day=(2,))
+    page = french_page
+    if leader:
+        user = make_user(leader, event)
+        from django.test import Client
+
+        client = Client()
+        client.force_login(user)
+        page.context.add_cookies(
+            [
+                {
+                    "name": "sessionid",
+                    "value": client.cookies["sessionid"].value,
+                    "url": live_server.url,
+                }
+            ]
+        )
+    page.goto(f"{live_server.url}/events/{event.slug}/tables/1/")
+    header = page.locator("header.site").bounding_box()
+    assert header["height"] <= 50 and header["width"] <= 390
+    for part in page.locator("header.site a, header.site button").all():
+        box = part.bounding_box()
+        assert box["height"] >= 44 and box["x"] >= 0 and box["x"] + box["width"] <= 390
+    if not leader:
+        expect(page.get_by_role("link", name="Connexion du responsable")).to_be_visible()
