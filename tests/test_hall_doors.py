@@ -84,6 +84,16 @@ def test_the_laptop_in_the_hall_logs_in_as_before(db):
     assert client.get("/hall/devices/").status_code == 200
 
 
+@override_settings(HALL=True, HALL_OWN_ADDRESSES=frozenset({"192.168.1.20"}))
+def test_the_laptops_browser_on_the_halls_own_address_is_still_the_laptop(db):
+    """The leader's browser on the laptop opening http://192.168.1.20:8000 (the address the
+    hall prints) gets the login form: that address is the laptop's own, not a phone's."""
+    leader_with_password()
+    client = Client(REMOTE_ADDR="192.168.1.20")
+    assert 'type="password"' in client.get("/accounts/login/").content.decode()
+    assert phone("192.168.1.21").get("/accounts/login/").status_code == 403
+
+
 @hall_mode
 def test_the_leader_makes_a_code_on_the_laptop_and_reads_it_there(event):
     """People links to the helpers' phones page, where a leader's new code shows."""

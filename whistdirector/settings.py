@@ -45,6 +45,8 @@ ALLOWED_HOSTS = _listed("WHIST_ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
     "WHIST_HALL_HOSTS"
 )
 CSRF_TRUSTED_ORIGINS = _listed("WHIST_CSRF_TRUSTED_ORIGINS")
+# The laptop's own addresses: its browser opening the hall's address is still the laptop.
+HALL_OWN_ADDRESSES = frozenset(h for h in _listed("WHIST_HALL_HOSTS") if h[:1].isdigit())
 
 # Automatic backups of every event (tournaments/backups.py); a USB stick is a good place.
 BACKUP_DIR = Path(os.environ.get("WHIST_BACKUP_DIR", "") or DATA_DIR / "backups")
