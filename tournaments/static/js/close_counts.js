@@ -1,0 +1,75 @@
+/* The close page: each count is kept as it is typed (a reload keeps it; without this script
+   "Check the counts" keeps them), and the answer of Check or Close, at the top, takes the
+   focus so it is read first. */
+(function () {
+  "use strict";
+  var outcome = document.getElementById("outcome") || document.querySelector("main > .messages");
+  if (outcome) {
+    if (!outcome.hasAttribute("tabindex")) outcome.setAttribute("tabindex", "-1");
+    outcome.focus();
+  }
+  var form = document.querySelector("form.counts[data-save-url]");
+  if (!form) return;
+  var said = document.getElementById("counts-kept");
+  var token = form.querySelector("[name=csrfmiddlewaretoken]").value;
+  var waiting = {};
+  var timer = null;
+  var sending = false;
+
+  function table(input) {
+    var found = /^count_(\d+)$/.exec(input.name || "");
+    return found ? found[1] : null;
+  }
+
+  function send() {
+    timer = null;
+    var tables = Object.keys(waiting);
+    if (!tables.length || sending) return;
+    var counts = waiting;
+    waiting = {};
+    sending = true;
+    fetch(form.dataset.saveUrl, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "Content-Type": "application/json", "X-CSRFToken": token },
+      body: JSON.stringify({ counts: counts }),
+    })
+      .then(function (response) {
+        said.textContent = response.ok ? form.dataset.saved : form.dataset.failed;
+      })
+      .catch(function () {
+        said.textContent = form.dataset.failed;
+      })
+      .then(function () {
+        sending = false;
+        if (Object.keys(waiting).length) send();
+      });
+  }
+
+  form.addEventListener("input", function (e) {
+    var t = table(e.target);
+    if (t === null) return;
+    var text = e.target.value.trim();
+    if (text !== "" && !/^\d{1,3}$/.test(text)) return; // Check says what is wrong with it
+    waiting[t] = text === "" ? null : Number(text);
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(send, 400);
+  });
+  // Leaving the page sends what is still waiting.
+  window.addEventListener("pagehide", function () {
+    if (!Object.keys(waiting).length) return;
+    var body = JSON.stringify({ counts: waiting });
+    fetch(form.dataset.saveUrl, {
+      method: "POST",
+      credentials: "same-origin",
+      keepalive: true,
+      headers: { "Content-Type": "application/json", "X-CSRFToken": token },
+      body: body,
+    });
+  });
+  // A submit keeps the counts itself: nothing is left to send.
+  form.addEventListener("submit", function () {
+    if (timer) clearTimeout(timer);
+    waiting = {};
+  });
+})();
