@@ -124,6 +124,7 @@ def _reopen(request, event: Event, day: int, session: int):
             )
             % {"day": day, "session": session},
         )
+        return redirect(f"{request.path}?reopened=1")  # the 'go to hand' box waits
     return redirect(request.path)
 
 
@@ -210,7 +211,7 @@ def close_day(request, event: Event, day: int, session: int = 0):
     # Read the counts before a refused close adds its error: the banner and the highlighted
     # rows must show the same mismatches the refusal names. Kept counts are compared at once.
     counts = form.counts() if checked else (shown if not posted else None)
-    refusal = ""
+    refusal = refusal_head = ""
     incomplete = [] if not is_open else closing.missing(event, day, session, counts or {})
     if checked and request.POST.get("action") == "close":
         if not permissions.allowed(request.user, event, permissions.LEAD):
@@ -229,11 +230,16 @@ def close_day(request, event: Event, day: int, session: int = 0):
             field = error.field if error.field in ("override_note", "close_incomplete") else None
             form.add_error(field, error.message)
             refusal = error.message
+            said_why = error.field == "close_incomplete"  # that message starts 'Not closed:'
+            refusal_head = "" if said_why else _("Not closed.")
         else:
             messages.success(
                 request, _("%(close)s — every table's flags are recorded.") % {"close": close}
             )
             return redirect(request.path)
+    reopened = request.GET.get("reopened") == "1" and not posted
+    if again and not (posted or reopened):  # back from the correction: the first to count
+        form.fields[f"count_{min(again)}"].widget.attrs["autofocus"] = True
     rows = _rows(event, day, up_to, form, counts, summary)
     for row in rows:
         row["again"] = row["table"] in again
@@ -246,7 +252,9 @@ def close_day(request, event: Event, day: int, session: int = 0):
         "rows": rows,
         "checked": counts is not None and bool(counts),
         "posted": posted,
+        "reopened": reopened,
         "refusal": refusal,
+        "refusal_head": refusal_head,
         "again": [
             {"table": t, "counted": d.count, "field": form[f"count_{t}"]}
             for t, d in sorted(again.items())

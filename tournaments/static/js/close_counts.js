@@ -3,10 +3,13 @@
    focus so it is read first. */
 (function () {
   "use strict";
-  var outcome = document.getElementById("outcome") || document.querySelector("main > .messages");
-  if (outcome) {
-    if (!outcome.hasAttribute("tabindex")) outcome.setAttribute("tabindex", "-1");
-    outcome.focus();
+  var first =
+    document.querySelector("[autofocus]") ||
+    document.getElementById("outcome") ||
+    document.querySelector("main > .messages");
+  if (first) {
+    if (!first.hasAttribute("tabindex") && !first.matches("input")) first.tabIndex = -1;
+    first.focus();
   }
   var form = document.querySelector("form.counts[data-save-url]");
   if (!form) return;
