@@ -152,6 +152,17 @@ def test_a_visitor_cannot_send_counts(client, event):
     assert response.status_code == 302 and not DraftCount.objects.exists()
 
 
+def test_a_sessions_counts_are_kept_apart_from_its_days(client):
+    """A count typed on session 1's page is that session's, not the day's."""
+    split = make_event("split", tables=4, hands_per_day=(4,), sessions_per_day=[2])
+    play(split, range(1, 3))
+    client.force_login(make_user("lead", split))
+    url = reverse("tournaments:session_counts_typed", args=[split.slug, 1, 1])
+    response = client.post(url, '{"counts": {"4": 9}}', content_type="application/json")
+    assert response.status_code == 200
+    assert drafts(split, 1, 1)[4].count == 9 and not drafts(split, 1, 0)
+
+
 def test_check_keeps_the_counts_without_the_script(client, event):
     """Pressing Check (no script) keeps what was typed: the next visit shows it."""
     client.force_login(make_user("lead", event))

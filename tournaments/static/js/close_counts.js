@@ -18,6 +18,7 @@
   var waiting = {};
   var timer = null;
   var sending = false;
+  var retry = 0;
 
   function table(input) {
     var found = /^count_(\d+)$/.exec(input.name || "");
@@ -38,14 +39,29 @@
       body: JSON.stringify({ counts: counts }),
     })
       .then(function (response) {
-        said.textContent = response.ok ? form.dataset.saved : form.dataset.failed;
+        if (response.status === 400) {
+          // Refused (the day was closed meanwhile): say why; sending again would not help.
+          return response.json().then(function (body) {
+            said.textContent = body.error || form.dataset.failed;
+          });
+        }
+        if (!response.ok) throw new Error(String(response.status));
+        said.textContent = form.dataset.saved;
       })
       .catch(function () {
+        // Not kept (the Wi-Fi dropped, the server was busy): try again soon, newer typing first.
         said.textContent = form.dataset.failed;
+        Object.keys(counts).forEach(function (t) {
+          if (!(t in waiting)) waiting[t] = counts[t];
+        });
+        retry = 3000;
       })
       .then(function () {
         sending = false;
-        if (Object.keys(waiting).length) send();
+        if (Object.keys(waiting).length) {
+          timer = setTimeout(send, retry);
+          retry = 0;
+        }
       });
   }
 
