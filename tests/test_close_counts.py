@@ -136,7 +136,21 @@ def test_a_reload_shows_the_counts_typed(client, event):
     assert 'name="count_2" value="14"' in page
 
 
-@pytest.mark.parametrize("body", ["nonsense", '{"counts": {"x": 1}}', '{"counts": [1]}', "[]"])
+@pytest.mark.parametrize(
+    "body",
+    [
+        "nonsense",
+        '{"counts": {"x": 1}}',
+        '{"counts": [1]}',
+        "[]",
+        '{"counts": {"1": 1.5}}',
+        '{"counts": {"1": "7"}}',
+        '{"counts": {"1": -1}}',
+        '{"counts": {"1": 99999999999999999999999}}',
+        '{"counts": {"99999999999999999999": 1}}',
+        "[" * 100_000,
+    ],
+)
 def test_a_garbled_count_message_is_refused_and_keeps_nothing(client, event, body):
     """Whatever else reaches the counts address answers 400 with a message, never an error."""
     client.force_login(make_user("lead", event))
@@ -191,6 +205,16 @@ def test_a_differing_table_says_which_number_the_standings_use(client, event):
         f"Table 3: standings use {expected} (the results); the verifiers counted 0 — the "
         "difference is kept in the close's note." in page
     )
+
+
+def test_a_differing_table_links_to_the_hands_to_correct(client, event):
+    """Table 2 one flag short: its line links to the grids of the hands that would explain it."""
+    client.force_login(make_user("lead", event))
+    body = {"action": "check", "count_2": str(on_tables(event)[2] - 1)}
+    page = client.post(page_url(event), body).content.decode()
+    line = page[page.index("Table 2: standings use") :].split("</li>")[0]
+    assert "Correct a slip:" in line
+    assert f'href="{reverse("tournaments:hand", args=[event.slug, 1])}"' in line
 
 
 def test_after_a_correction_only_the_changed_tables_are_asked_again(client, event):

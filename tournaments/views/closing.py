@@ -164,6 +164,13 @@ def _keep_typed(request, event: Event, day: int, session: int, form, again: dict
         form.add_error(None, error.message)
 
 
+def _whole(count) -> int | None:
+    """A count as the page's script sends it: a whole number, or null to clear it."""
+    if count is None or (isinstance(count, int) and not isinstance(count, bool)):
+        return count
+    raise ValueError(count)
+
+
 @require_http_methods(["POST"])
 @event_page(permissions.ENTER)
 def counts_typed(request, event: Event, day: int, session: int = 0):
@@ -171,8 +178,8 @@ def counts_typed(request, event: Event, day: int, session: int = 0):
     (null clears a table's count)."""
     try:
         body = json.loads(request.body)
-        counts = {int(t): None if c is None else int(c) for t, c in body["counts"].items()}
-    except (ValueError, TypeError, KeyError, AttributeError, OverflowError):
+        counts = {int(t): _whole(c) for t, c in body["counts"].items()}
+    except (ValueError, TypeError, KeyError, AttributeError, RecursionError):
         return JsonResponse({"error": _("Not saved: reload the page.")}, status=400)
     try:
         saved = counts_service.counts_save(

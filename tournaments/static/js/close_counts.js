@@ -39,11 +39,17 @@
       body: JSON.stringify({ counts: counts }),
     })
       .then(function (response) {
-        if (response.status === 400) {
-          // Refused (the day was closed meanwhile): say why; sending again would not help.
-          return response.json().then(function (body) {
-            said.textContent = body.error || form.dataset.failed;
-          });
+        if (response.status >= 400 && response.status < 500) {
+          // Refused (the day was closed meanwhile, the session ended): say why; sending again
+          // would not help, and Check still keeps what the boxes hold.
+          return response
+            .json()
+            .then(function (body) {
+              said.textContent = body.error || form.dataset.failed;
+            })
+            .catch(function () {
+              said.textContent = form.dataset.failed;
+            });
         }
         if (!response.ok) throw new Error(String(response.status));
         said.textContent = form.dataset.saved;
