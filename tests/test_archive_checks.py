@@ -89,6 +89,32 @@ def test_a_damaged_archive_is_refused_naming_the_json_path(path, value, message)
     assert message in refusal(changed(path, value))
 
 
+def test_counts_typed_for_an_open_day_come_back_with_the_archive():
+    """Counts typed for open day 2 and not closed are in the archive and come back."""
+    archive = base_archive()
+    archive["counts"] = [{"day": 2, "session": 0, "table": 3, "count": 6, "closed_on_table": None}]
+    event = import_event(copy.deepcopy(archive))
+    assert event.draft_counts.get().count == 6
+    assert dumps(export_event(event)) == dumps(archive)
+
+
+@pytest.mark.parametrize(
+    ("count", "message"),
+    [
+        ({"day": 1}, "counts[0]: day 1 is closed: its counts are in its close"),
+        ({"table": 7}, "counts[0].table: no table 7 in a 3-table event"),
+        ({"count": 1000}, "counts[0].count: must be from 0 to 999, not 1000"),
+        ({"day": 9}, "counts[0]: there is no day 9 session 0 in this event"),
+    ],
+)
+def test_a_bad_typed_count_in_an_archive_is_refused(count, message):
+    """A typed count for a closed or missing day, a missing table or past 999 is refused."""
+    archive = base_archive()
+    typed = {"day": 2, "session": 0, "table": 3, "count": 6, "closed_on_table": None}
+    archive["counts"] = [typed | count]
+    assert message in refusal(archive)
+
+
 def test_a_duplicate_result_is_refused_naming_both_entries():
     """The same hand and table twice is refused, pointing at the first one."""
     archive = base_archive()

@@ -12,6 +12,7 @@ from tests.conftest import build_event
 from tournaments.archive import dumps, export_event, import_event
 from tournaments.models import Event
 from tournaments.services import ResultEntry, results_record
+from tournaments.services.counts import counts_save
 
 pytestmark = pytest.mark.django_db
 
@@ -31,8 +32,9 @@ result = st.tuples(
     tables=st.integers(2, 5),
     batches=st.lists(st.lists(result, min_size=1, max_size=6), max_size=4),
     alternate=st.booleans(),
+    counted=st.dictionaries(st.integers(1, 5), st.integers(0, 40), max_size=5),
 )
-def test_export_import_export_round_trips(db, tables, batches, alternate):
+def test_export_import_export_round_trips(db, tables, batches, alternate, counted):
     """Whatever was entered and corrected, the re-imported event exports the same bytes."""
     Event.objects.all().delete()
     event = build_event("prop", tables=tables, hands_per_day=(5, 3), alternate_pairs=alternate)
@@ -40,6 +42,8 @@ def test_export_import_export_round_trips(db, tables, batches, alternate):
         entries = {(h, t): ResultEntry(h, t, p, v, r) for h, t, p, v, r in batch if t <= tables}
         if entries:
             results_record(event=event, actor=None, entries=list(entries.values()))
+    counted = {t: c for t, c in counted.items() if t <= tables}  # typed, not yet closed
+    counts_save(event=event, day=1, counts=counted, actor=None)
     first = dumps(export_event(event))
     Event.objects.all().delete()
     again = import_event(json.loads(first))

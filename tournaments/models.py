@@ -313,6 +313,32 @@ class DayRecord(models.Model):
         return f"Table {self.table}: net {self.net_flags}"
 
 
+class DraftCount(models.Model):
+    """A verifiers' count typed on the close page and not yet closed, kept through a reload.
+
+    When a closed day is reopened, the counts recorded at its close come back as drafts with
+    ``closed_on_table``, what the results gave then: a table whose results changed since is
+    asked again, every other count stands."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="draft_counts")
+    day = models.PositiveSmallIntegerField()
+    session = models.PositiveSmallIntegerField(default=0)
+    table = models.PositiveSmallIntegerField()
+    count = models.PositiveSmallIntegerField()
+    closed_on_table = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["event", "day", "session", "table"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["event", "day", "session", "table"], name="one_draft_per_table"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Day {self.day} table {self.table}: counted {self.count}"
+
+
 class AuditEntry(models.Model):
     """Who changed what and when; results keep their old and new values here.
 

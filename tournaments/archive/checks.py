@@ -14,7 +14,7 @@ from ..rules.event_settings import check_days, settings_problems
 from ..rules.seasons import check_links
 from ..rules.types import Result
 from .outcomes import at as _at
-from .outcomes import close_records, closes, loans, playoffs
+from .outcomes import close_records, closes, counts, loans, playoffs
 from .schema import schema_for
 from .walk import check
 
@@ -71,6 +71,7 @@ def _problems(archive: object) -> list[str]:
     if not out:
         out += loans(archive, recorded)
         out += closes(archive["closes"], archive["hands"], tables)
+        out += counts(archive, tables)
     if not out:
         out += close_records(archive, recorded)
         out += playoffs(archive["playoffs"], tables)

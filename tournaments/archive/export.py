@@ -13,6 +13,7 @@ from datetime import datetime
 from ..models import (
     AuditEntry,
     DayClose,
+    DraftCount,
     Event,
     EventSource,
     Hand,
@@ -72,6 +73,14 @@ def _export_playoffs(event: Event) -> list[dict]:
         }
         for g in groups
     ]
+
+
+def _export_counts(event: Event) -> list[dict]:
+    return list(
+        DraftCount.objects.filter(event=event)
+        .order_by("day", "session", "table")
+        .values("day", "session", "table", "count", "closed_on_table")
+    )
 
 
 def export_event(event: Event, *, records: bool = True) -> dict:
@@ -136,6 +145,9 @@ def export_event(event: Event, *, records: bool = True) -> dict:
         ],
         "playoffs": _export_playoffs(event),
     }
+    # Only while counts are typed and not yet closed, so every other archive is unchanged.
+    if counts := _export_counts(event):
+        archive["counts"] = counts
     if records:
         archive["results"] = result_records(HandResult.objects.filter(event=event))
         archive["audit"] = [r for _, _, r in audit_records(AuditEntry.objects.filter(event=event))]

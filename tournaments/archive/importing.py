@@ -12,6 +12,7 @@ from ..models import (
     AuditEntry,
     DayClose,
     DayRecord,
+    DraftCount,
     Event,
     EventSource,
     Hand,
@@ -127,6 +128,9 @@ def import_event(archive: dict) -> Event:
                 override_note=c["override_note"],
             )
             DayRecord.objects.bulk_create(DayRecord(close=close, **r) for r in c["records"])
+        DraftCount.objects.bulk_create(
+            DraftCount(event=event, **c) for c in archive.get("counts", [])
+        )
         _import_playoffs(event, archive.get("playoffs", []))
         _import_links(event, archive.get("links", {"sources": [], "teams": []}))
         AuditEntry.objects.bulk_create(

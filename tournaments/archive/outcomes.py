@@ -89,6 +89,30 @@ def closes(closes: list[dict], hands: list[dict], tables: int) -> list[str]:
     return out
 
 
+def counts(archive: dict, tables: int) -> list[str]:
+    """Counts typed and not closed: of a real, open day or session, a table once, in order."""
+    hands = archive["hands"]
+    parts = {(h["day"], h["session"]) for h in hands} | {(h["day"], 0) for h in hands}
+    closed = {(c["day"], c["session"]) for c in archive["closes"]}
+    found = archive.get("counts", [])
+    keys = [(c["day"], c["session"], c["table"]) for c in found]
+    if keys != sorted(set(keys)):
+        return [at("counts", gettext("expected in the order export writes, a table once"))]
+    out = []
+    for i, c in enumerate(found):
+        part = (c["day"], c["session"])
+        if part not in parts:
+            reason = gettext("there is no day %(day)s session %(session)s in this event")
+            out.append(at(f"counts[{i}]", reason, day=c["day"], session=c["session"]))
+        elif part in closed or (c["day"], 0) in closed:
+            reason = gettext("day %(day)s is closed: its counts are in its close")
+            out.append(at(f"counts[{i}]", reason, day=c["day"]))
+        elif c["table"] > tables:
+            reason = gettext("no table %(table)s in a %(tables)s-table event")
+            out.append(at(f"counts[{i}].table", reason, table=c["table"], tables=tables))
+    return out
+
+
 def close_records(archive: dict, recorded: list[Result]) -> list[str]:
     """A closed day's records agree with its results: a close never silently disagrees."""
     event, hands = archive["event"], archive["hands"]

@@ -208,6 +208,20 @@ SCHEMA = Obj(
             ),
             MAX_DAYS * MAX_HANDS,
         ),
+        # Counts typed on a close page and not yet closed (written only when there are
+        # some, so every other archive is unchanged; archives without them import as before).
+        "counts": ListOf(
+            Obj(
+                {
+                    "day": Int(1, MAX_DAYS),
+                    "session": Int(0, MAX_HANDS),
+                    "table": TABLE,
+                    "count": Int(0, 999),
+                    "closed_on_table": Int(0, SMALL, null=True),
+                }
+            ),
+            MAX_HANDS * MAX_TABLES,
+        ),
         "playoffs": ListOf(
             Obj(
                 {
@@ -251,6 +265,7 @@ SCHEMA = Obj(
             10_000_000,
         ),
     },
+    optional=frozenset({"counts"}),
 )
 # Version 1 archives were written before seasons: no season, no links. Export has written
 # both since version 2, so only a version 1 archive may lack them.

@@ -13,6 +13,7 @@ from .. import permissions
 from ..models import DayClose, Event, Hand
 from ..rules.errors import Listing, Phrase, RulesError
 from .audit import audit, bump_revision
+from .counts import drafts_from_close
 from .locks import lock_event
 
 
@@ -80,6 +81,7 @@ def day_reopen(*, event: Event, day: int, session: int = 0, actor) -> None:
             "%(part)s is not closed", field="day", part=_part(day, session, closing=False)
         )
     for close in closes.prefetch_related("records"):
+        drafts_from_close(close, list(close.records.all()))
         audit(
             event,
             actor,

@@ -24,6 +24,7 @@ from ..rules.errors import RulesError
 from ..rules.spans import spans
 from ..rules.table_ledger import LedgerLine, Suspect, likely_hands
 from .audit import audit, bump_revision
+from .counts import drafts_forget
 from .locks import lock_event
 
 
@@ -186,6 +187,7 @@ def day_close(
         )
         for t, s in sorted(summary.items())
     )
+    drafts_forget(event, day, session)
     audit(
         event,
         actor,
@@ -197,6 +199,7 @@ def day_close(
             "mismatches": [m.table for m in found],
             "missing": incomplete,
             "note": close.override_note,
+            "counts": {str(t): c for t, c in sorted(counts.items())},
         },
     ).save()
     bump_revision(event)

@@ -49,6 +49,12 @@ urlpatterns = [
         closing.close_day,
         name="close_session",
     ),
+    path("events/<slug:slug>/close/<int:day>/counts/", closing.counts_typed, name="counts_typed"),
+    path(
+        "events/<slug:slug>/close/<int:day>/<int:session>/counts/",
+        closing.counts_typed,
+        name="session_counts_typed",
+    ),
     path("events/<slug:slug>/playoffs/", playoffs.playoffs, name="playoffs"),
     path("events/<slug:slug>/standings.csv", standings.standings_csv, name="standings_csv"),
     path("events/<slug:slug>/projector/", public_page(standings.projector), name="projector"),

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
+
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.db.models import Max, Min
+from django.http import JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -16,6 +19,7 @@ from ..forms import CountsForm
 from ..models import DayClose, Event, Hand
 from ..rules.errors import RulesError
 from ..services import closed_days, closing
+from ..services import counts as counts_service
 from .access import event_page
 
 
@@ -55,9 +59,10 @@ def close_list(request, event: Event):
     return render(request, "tournaments/close_list.html", context)
 
 
-def _rows(event: Event, day: int, up_to: int, form: CountsForm, counts: dict | None) -> list:
+def _rows(
+    event: Event, day: int, up_to: int, form: CountsForm, counts: dict | None, summary: dict
+) -> list:
     """Every table's line; ``counts`` is None until the counts have been checked."""
-    summary, _ = selectors.day_ledger(event, day, up_to)
     found = {m.table: m for m in closing.mismatches(event, day, counts, up_to)} if counts else {}
     teams = snapshot.teams_by_table(event)
     return [
@@ -119,7 +124,70 @@ def _reopen(request, event: Event, day: int, session: int):
             )
             % {"day": day, "session": session},
         )
+        return redirect(f"{request.path}?reopened=1")  # the 'go to hand' box waits
     return redirect(request.path)
+
+
+def _shown(event: Event, day: int, session: int, summary: dict) -> tuple[dict, dict]:
+    """The counts the page shows (table -> count) and the tables to count again.
+
+    A reopened close's counts come back as drafts with what the results gave at the close:
+    where the results changed since and the count no longer agrees, the table is asked
+    again (the old count said beside it); every other count stands."""
+    shown, again = {}, {}
+    for table, draft in counts_service.drafts(event, day, session).items():
+        now = summary[table].on_table if table in summary else None
+        changed = draft.closed_on_table is not None and draft.closed_on_table != now
+        if changed and draft.count != now:
+            again[table] = draft
+        else:
+            shown[table] = draft.count
+    return shown, again
+
+
+def _keep_typed(request, event: Event, day: int, session: int, form, again: dict) -> None:
+    """Check and Close save what was typed first, so a refusal (or no script) loses nothing;
+    a table still to count again keeps its old count beside its empty box."""
+    typed = {t: form.cleaned_data.get(f"count_{t}") for t in range(1, event.tables + 1)}
+    typed = {t: c for t, c in typed.items() if c is not None or t not in again}
+    try:
+        counts_service.counts_save(
+            event=event,
+            day=day,
+            session=session,
+            counts=typed,
+            actor=request.user,
+            checked=True,
+            anew=again,
+        )
+    except RulesError as error:
+        form.add_error(None, error.message)
+
+
+def _whole(count) -> int | None:
+    """A count as the page's script sends it: a whole number, or null to clear it."""
+    if count is None or (isinstance(count, int) and not isinstance(count, bool)):
+        return count
+    raise ValueError(count)
+
+
+@require_http_methods(["POST"])
+@event_page(permissions.ENTER)
+def counts_typed(request, event: Event, day: int, session: int = 0):
+    """The close page's script saves each count as it is typed: ``{"counts": {"12": 15}}``
+    (null clears a table's count)."""
+    try:
+        body = json.loads(request.body)
+        counts = {int(t): _whole(c) for t, c in body["counts"].items()}
+    except (ValueError, TypeError, KeyError, AttributeError, RecursionError):
+        return JsonResponse({"error": _("Not saved: reload the page.")}, status=400)
+    try:
+        saved = counts_service.counts_save(
+            event=event, day=day, session=session, counts=counts, actor=request.user
+        )
+    except RulesError as error:
+        return JsonResponse({"error": error.message}, status=400)
+    return JsonResponse({"saved": saved})
 
 
 @require_http_methods(["GET", "POST"])
@@ -137,13 +205,22 @@ def close_day(request, event: Event, day: int, session: int = 0):
         return redirect(reverse("tournaments:close_list", args=[event.slug]))
     if request.method == "POST" and request.POST.get("action") == "reopen" and done is not None:
         return _reopen(request, event, day, session)
-    form = CountsForm(request.POST or None, tables=event.tables)
-    checked = request.method == "POST" and form.is_valid()
+    is_open = not (done or day_closed)
+    summary, _ledger = selectors.day_ledger(event, day, up_to)
+    shown, again = _shown(event, day, session, summary) if is_open else ({}, {})
+    initial = {f"count_{t}": c for t, c in shown.items()}
+    form = CountsForm(request.POST or None, initial=initial, tables=event.tables)
+    posted = request.method == "POST" and is_open
+    checked = posted and form.is_valid()
+    if checked:
+        _keep_typed(request, event, day, session, form, again)
+        again = {t: d for t, d in again.items() if form.cleaned_data.get(f"count_{t}") is None}
     # Read the counts before a refused close adds its error: the banner and the highlighted
-    # rows must show the same mismatches the refusal names.
-    counts = form.counts() if checked else None
-    incomplete = [] if done or day_closed else closing.missing(event, day, session, counts or {})
-    if checked and request.POST.get("action") == "close" and not (done or day_closed):
+    # rows must show the same mismatches the refusal names. Kept counts are compared at once.
+    counts = form.counts() if checked else (shown if not posted else None)
+    refusal = refusal_head = ""
+    incomplete = [] if not is_open else closing.missing(event, day, session, counts or {})
+    if checked and request.POST.get("action") == "close":
         if not permissions.allowed(request.user, event, permissions.LEAD):
             raise PermissionDenied(_("Only a leader closes a day."))
         try:
@@ -159,12 +236,20 @@ def close_day(request, event: Event, day: int, session: int = 0):
         except RulesError as error:
             field = error.field if error.field in ("override_note", "close_incomplete") else None
             form.add_error(field, error.message)
+            refusal = error.message
+            said_why = error.field == "close_incomplete"  # that message starts 'Not closed:'
+            refusal_head = "" if said_why else _("Not closed.")
         else:
             messages.success(
                 request, _("%(close)s — every table's flags are recorded.") % {"close": close}
             )
-            return redirect(reverse("tournaments:close_list", args=[event.slug]))
-    rows = _rows(event, day, up_to, form, counts)
+            return redirect(request.path)
+    reopened = request.GET.get("reopened") == "1" and not posted
+    if again and not (posted or reopened):  # back from the correction: the first to count
+        form.fields[f"count_{min(again)}"].widget.attrs["autofocus"] = True
+    rows = _rows(event, day, up_to, form, counts, summary)
+    for row in rows:
+        row["again"] = row["table"] in again
     context = {
         "event": event,
         "day": day,
@@ -172,7 +257,15 @@ def close_day(request, event: Event, day: int, session: int = 0):
         "up_to": up_to,
         "form": form,
         "rows": rows,
-        "checked": checked,
+        "checked": counts is not None and bool(counts),
+        "posted": posted,
+        "reopened": reopened,
+        "refusal": refusal,
+        "refusal_head": refusal_head,
+        "again": [
+            {"table": t, "counted": d.count, "field": form[f"count_{t}"]}
+            for t, d in sorted(again.items())
+        ],
         "mismatches": [r for r in rows if r["mismatch"]],
         "done": done,
         "day_closed": day_closed,
