@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0008_seasons'),
+        ('tournaments', '0010_hall_devices'),
     ]
 
     operations = [
