@@ -28,11 +28,12 @@ def folder(settings, tmp_path):
 
 
 def test_a_backup_is_the_events_archive_written_whole(folder):
-    """The file holds exactly the export_event archive, and no temporary file is left."""
+    """The file holds exactly the export_event archive with its secrets (entry addresses and
+    accounts), and no temporary file is left."""
     event = make_event("spring", tables=4)
     play(event, [1, 2])
     path = backups.write_backup(event)
-    assert path.read_text(encoding="utf-8") == dumps(export_event(event))
+    assert path.read_text(encoding="utf-8") == dumps(export_event(event, secrets=True))
     assert [p.name for p in path.parent.iterdir()] == [path.name]
 
 
@@ -112,7 +113,7 @@ def test_backup_to_a_spare_stick_writes_every_event_there_for_restore_to_read(fo
     for event in (spring, autumn):
         (written,) = (spare / event.slug).iterdir()
         assert written.name.endswith("-manual.json")
-        assert written.read_text(encoding="utf-8") == dumps(export_event(event))
+        assert written.read_text(encoding="utf-8") == dumps(export_event(event, secrets=True))
     assert not folder.exists()  # the hall's own folder is left alone
     before = snapshot.standings_payload(spring)
     Event.objects.all().delete()

@@ -4,7 +4,9 @@ After every change to an event (at most one file every few seconds per event, th
 always included) and at every close, the event's archive (the ``export_event`` format) is
 written to the backups folder: to a temporary file first, then renamed, so a backup is never
 half-written. The newest 20 of each event are kept, and every close's copy for good.
-``WHIST_BACKUP_DIR`` points it at a USB stick. ``restore_backup`` brings them back.
+``WHIST_BACKUP_DIR`` points it at a USB stick; ``restore`` brings them back. A backup also
+holds the tables' entry addresses and the event's accounts (``archive/secrets.py``), so a spare
+laptop restored from the stick keeps every printed slip and login: the stick is a key.
 """
 
 from __future__ import annotations
@@ -78,7 +80,7 @@ def write_backup(event, *, kind: str = "", base: Path | None = None) -> Path:
     name = f"{event.slug}-{stamp}-r{event.revision}{f'-{kind}' if kind else ''}.json"
     temporary = target / f".{name}.tmp"
     with open(temporary, "w", encoding="utf-8") as out:
-        out.write(archive_text(event))
+        out.write(archive_text(event, secrets=True))  # a spare laptop keeps slips and logins
         out.flush()
         os.fsync(out.fileno())
     os.replace(temporary, target / name)

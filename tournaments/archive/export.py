@@ -24,6 +24,7 @@ from ..models import (
     TeamSource,
 )
 from ..rules.event_settings import ARCHIVED
+from .secrets import export_secrets
 
 FORMAT = "military-whist-director/event"
 VERSION = 2  # 2: the event's season and its links; version 1 archives still import
@@ -83,9 +84,10 @@ def _export_counts(event: Event) -> list[dict]:
     )
 
 
-def export_event(event: Event, *, records: bool = True) -> dict:
+def export_event(event: Event, *, records: bool = True, secrets: bool = False) -> dict:
     """The event's archive; without ``records``, all but its results and audit log (which
-    ``snapshot.archive`` writes from the records it keeps)."""
+    ``snapshot.archive`` writes from the records it keeps); with ``secrets``, its entry
+    addresses and accounts too (the backups' copy: ``secrets.py``)."""
     closes = DayClose.objects.filter(event=event).prefetch_related("records")
     archive = {
         "format": FORMAT,
@@ -151,6 +153,8 @@ def export_event(event: Event, *, records: bool = True) -> dict:
     if records:
         archive["results"] = result_records(HandResult.objects.filter(event=event))
         archive["audit"] = [r for _, _, r in audit_records(AuditEntry.objects.filter(event=event))]
+    if secrets:
+        archive["secrets"] = export_secrets(event)
     return archive
 
 

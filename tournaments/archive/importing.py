@@ -36,6 +36,7 @@ from .export import (
     RESULT_FIELDS,
     VERSIONS,
 )
+from .secrets import import_secrets
 
 
 def _parse_when(value: str | None) -> datetime | None:
@@ -57,8 +58,11 @@ def _check(archive: dict) -> None:
 
 
 @transaction.atomic
-def import_event(archive: dict) -> Event:
-    """Recreate an event from ``export_event``'s output; refuses a slug already in use."""
+def import_event(archive: dict, *, secrets: bool = False) -> Event:
+    """Recreate an event from ``export_event``'s output; refuses a slug already in use. With
+    ``secrets`` (the command line's ``restore`` and ``import_event``), the entry addresses and
+    accounts a backup carries come back too; the accounts left unable to log in (a published
+    password) are listed on the event as ``accounts_without_password``."""
     _check(archive)
     from ..services.audit import bump_season
     from ..services.clubs import match_event  # the services stand on the archive's reads
@@ -151,11 +155,15 @@ def import_event(archive: dict) -> Event:
         planner.written(
             len(archive["results"]) + len(archive["audit"]), HandResult, AuditEntry, Hand, Loan
         )
+        kept_out = (
+            import_secrets(event, archive["secrets"]) if secrets and "secrets" in archive else []
+        )
     except (KeyError, TypeError, ValueError, DatabaseError) as error:
         if isinstance(error, RulesError):
             raise
         raise RulesError("The archive is damaged or incomplete: %(error)r", error=error) from None
     event.refresh_from_db()
+    event.accounts_without_password = kept_out
     match_event(event)  # this installation's clubs: the archive carries none
     bump_season(event.season_id)
     return event

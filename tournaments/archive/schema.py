@@ -264,8 +264,35 @@ SCHEMA = Obj(
             ),
             10_000_000,
         ),
+        # The backups' own copy only (secrets.py): entry addresses and the event's accounts.
+        "secrets": Obj(
+            {
+                "entry_addresses": ListOf(
+                    Obj(
+                        {
+                            "table": TABLE,
+                            "token": Text(64, required=True),
+                            "issued_at": When(),
+                            "revoked_at": When(null=True),
+                        }
+                    ),
+                    MAX_TABLES * 100,
+                ),
+                "accounts": ListOf(
+                    Obj(
+                        {
+                            "username": Text(150, required=True),
+                            "password": Text(256, required=True),
+                            "is_staff": Bool(),
+                            "role": Text(10, choices=("leader", "assistant")),
+                        }
+                    ),
+                    MAX_TABLES * 10,
+                ),
+            }
+        ),
     },
-    optional=frozenset({"counts"}),
+    optional=frozenset({"counts", "secrets"}),
 )
 # Version 1 archives were written before seasons: no season, no links. Export has written
 # both since version 2, so only a version 1 archive may lack them.

@@ -58,6 +58,13 @@ def published_password_users() -> list[str]:
     ]
 
 
+def has_published_password(encoded: str) -> bool:
+    """A password as Django stores it (a restored account's) is one printed in the README."""
+    from django.contrib.auth.hashers import check_password
+
+    return any(check_password(p, encoded) for p in PUBLISHED_PASSWORDS)
+
+
 def open_door_fixes(names: list[str]) -> str:
     """One line per account with a published password: the one command that closes it (the
     demo leader leaves with ``remove_demo_leader``; any other account takes a new password)."""

@@ -69,6 +69,8 @@ def table_tokens_issue(
         listed = ", ".join(str(t.table) for t in fresh)
         action = "entry addresses replaced" if replace else "entry addresses issued"
         audit(event, actor, action, f"tables {listed}"[:120], at=now).save()
+    if fresh:
+        bump_revision(event)  # a change like any other: it reaches the backups at once
     return selectors.entry_tokens(event)
 
 

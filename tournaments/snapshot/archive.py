@@ -22,10 +22,11 @@ from ..models import AuditEntry, Event, Hand
 from . import facts, store
 
 
-def archive_text(event: Event) -> str:
-    """The event's whole archive as text, as ``dumps(export_event(event))`` writes it."""
+def archive_text(event: Event, *, secrets: bool = False) -> str:
+    """The event's whole archive as text, as ``dumps(export_event(event))`` writes it (with its
+    entry addresses and accounts for ``secrets``: a backup)."""
     written = {"results": _results_text(event), "audit": _audit_text(event)}
-    return dumps(export_event(event, records=False), written)
+    return dumps(export_event(event, records=False, secrets=secrets), written)
 
 
 def _results_text(event: Event) -> str:

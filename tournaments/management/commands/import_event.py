@@ -7,10 +7,23 @@ from django.utils.translation import gettext, gettext_lazy
 
 from tournaments.archive import import_event
 from tournaments.management.base import AppCommand
+from tournaments.management.hints import manage_hint
 from tournaments.rules.errors import RulesError
 from tournaments.rules.json_input import read_json
 
 from .import_teams import read_text
+
+
+def without_password(event) -> str:
+    """A line per restored account left unable to log in (it had a published password)."""
+    text = gettext(
+        "%(name)s came back without its password (it was one printed in the instructions): "
+        "give it a new one with %(command)s"
+    )
+    return "".join(
+        text % {"name": name, "command": manage_hint(f"changepassword {name}")} + "\n"
+        for name in event.accounts_without_password
+    )
 
 
 class Command(AppCommand):
@@ -21,7 +34,7 @@ class Command(AppCommand):
 
     def handle(self, *args, **o):
         try:
-            event = import_event(read_json(read_text(o["file"])))
+            event = import_event(read_json(read_text(o["file"])), secrets=True)
         except json.JSONDecodeError as error:
             text = gettext("%(file)s: not JSON (%(error)s)")
             raise CommandError(text % {"file": o["file"], "error": error}) from None
@@ -29,3 +42,4 @@ class Command(AppCommand):
             text = gettext("%(file)s: nothing imported. %(problems)s")
             raise CommandError(text % {"file": o["file"], "problems": error.message}) from None
         self.stdout.write(gettext("Imported event %(event)s") % {"event": event.slug})
+        self.stdout.write(without_password(event), ending="")

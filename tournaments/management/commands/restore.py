@@ -12,6 +12,8 @@ from tournaments.models import Event
 from tournaments.rules.errors import RulesError
 from tournaments.rules.json_input import read_json
 
+from .import_event import without_password
+
 
 class Command(AppCommand):
     help = gettext_lazy(
@@ -41,12 +43,13 @@ class Command(AppCommand):
             raise CommandError(gettext("No backups found in %(folder)s.") % {"folder": base})
         for path in paths:
             try:
-                event = import_event(read_json(path.read_bytes()))
+                event = import_event(read_json(path.read_bytes()), secrets=True)
             except (OSError, ValueError, RulesError) as error:
                 raise CommandError(f"{path}: {error}") from None
             played = snapshot.hands_played(event)
             text = gettext("Restored %(event)s (up to hand %(hand)s) from %(path)s")
             self.stdout.write(text % {"event": event.slug, "hand": played, "path": path})
+            self.stdout.write(without_password(event), ending="")
 
     def newest(self, base: Path | None) -> list[Path]:
         if base is None or not base.is_dir():
