@@ -10,6 +10,7 @@ from django import forms
 from django.conf import settings
 from django.utils.formats import number_format
 from django.utils.functional import lazy
+from django.utils.html import escape
 from django.utils.text import format_lazy
 from django.utils.translation import gettext, gettext_noop, ngettext
 from django.utils.translation import gettext_lazy as _
@@ -309,9 +310,10 @@ class EventSettingsForm(forms.ModelForm):
         return self.cleaned_data["season"] or self.instance.season
 
 
-# A pasted file is shown again under its problems (to fix a line there) up to this size; a
-# longer one is pasted again once fixed, so a refused paste never comes back as a long page.
-PASTE_SHOWN = 16 * 1024
+# A pasted file is shown again under its problems (to fix a line there) up to this size as the
+# page writes it (about a hundred teams); a longer one is pasted again once fixed, so a refused
+# paste never comes back as a long page.
+PASTE_SHOWN = 12 * 1024
 
 
 class TeamsCsvForm(forms.Form):
@@ -339,7 +341,7 @@ class TeamsCsvForm(forms.Form):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         kb = UPLOAD_MAX // 1024
-        self.fields["csv_file"].help_text = format_lazy("{}", self.file_help) % {"kb": kb}
+        self.fields["csv_file"].help_text = str(self.file_help) % {"kb": kb}
         self.fields["csv_text"].error_messages["max_length"] = format_lazy(
             self.paste_too_large, kb=kb
         )
@@ -355,7 +357,7 @@ class TeamsCsvForm(forms.Form):
 
     def clean_csv_text(self):
         text = self.cleaned_data.get("csv_text", "")
-        if len(text) > PASTE_SHOWN:
+        if len(text) > PASTE_SHOWN or len(escape(text)) > PASTE_SHOWN:
             self.data = self.data.copy()  # the page shows the problems, not the long paste
             self.data[self.add_prefix("csv_text")] = ""
         return text

@@ -19,7 +19,7 @@ from ..rules.errors import RulesError, gettext_noop
 from ..rules.json_input import read_json
 
 # The largest real archive, a 250-table provincial over two days (30 + 20 hands) with every
-# result, a tenth of them corrected, every close and its counts, is 5.6 MB
+# result, a tenth of them corrected, every close and its counts, is 6.0 MB
 # (bench/archive_size.py); four times that leaves room for any real event.
 ARCHIVE_MAX = 24 * 1024 * 1024
 MB = 1024 * 1024
