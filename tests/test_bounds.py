@@ -293,3 +293,24 @@ def test_a_refused_file_of_characters_the_page_escapes_stays_under_64_kb(client,
     for body in ({"csv_file": upload(text.encode())}, {"csv_text": text[:12_000]}):
         response = client.post(teams_url(leader), body)
         assert response.context["problems"] and len(response.content) < ANSWER_MAX
+
+
+@pytest.mark.parametrize(
+    ("command", "said"),
+    [
+        (["import_teams", "bounds"], "a teams file is at most 512 KB"),
+        (["import_results", "bounds"], "a results file is at most 512 KB"),
+        (
+            ["create_event", "--name", "Z", "--slug", "z", "--tables", "2", "--hands-per-day",
+             "2", "--pattern", "custom", "--pattern-file"],
+            "a rotation file is at most 512 KB",
+        ),
+    ],
+)  # fmt: skip
+def test_each_import_command_refuses_dev_zero_naming_its_limit(leader, command, said):
+    """``import_teams``, ``import_results`` and ``create_event --pattern-file`` given
+    ``/dev/zero`` refuse it within a second, each naming its own file's limit."""
+    began = time.monotonic()
+    with pytest.raises(CommandError, match=said):
+        call_command(*command, "/dev/zero", stdout=io.StringIO())
+    assert time.monotonic() - began < 1 and not Event.objects.filter(slug="z").exists()

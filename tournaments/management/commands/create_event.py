@@ -85,7 +85,12 @@ class Command(AppCommand):
             raise CommandError(gettext("--pattern custom goes with --pattern-file FILE.csv"))
         try:
             if o["pattern_file"]:
-                custom = parse_pattern(read_csv(o["pattern_file"])[0], tables=o["tables"])
+                too_large = gettext(
+                    "%(file)s: a rotation file is at most %(kb)s KB; this one is larger. "
+                    "Check that you chose the right file."
+                )
+                text = read_csv(o["pattern_file"], too_large)[0]
+                custom = parse_pattern(text, tables=o["tables"])
             event = event_create(
                 name=o["name"],
                 slug=o["slug"],

@@ -26,7 +26,12 @@ class Command(AppCommand):
         event = event_or_error(o["slug"])
         hands = Hand.objects.filter(event=event).count()
         try:
-            rows = parse_results(read_csv(o["file"])[0], tables=event.tables, hands=hands)
+            too_large = gettext(
+                "%(file)s: a results file is at most %(kb)s KB; this one is larger. "
+                "Check that you chose the right file."
+            )
+            text = read_csv(o["file"], too_large)[0]
+            rows = parse_results(text, tables=event.tables, hands=hands)
             saved = results_record(
                 event=event,
                 actor=None,

@@ -1,11 +1,9 @@
 from __future__ import annotations
 
-from pathlib import Path
-
 from django.core.management.base import CommandError
 from django.utils.translation import gettext, gettext_lazy
 
-from tournaments.csv_formats import decode, parse_teams
+from tournaments.csv_formats import UPLOAD_MAX, decode, parse_teams
 from tournaments.management.base import AppCommand
 from tournaments.models import Event
 from tournaments.rules.errors import RulesError
@@ -31,24 +29,23 @@ def nothing_imported(path: str, error: RulesError) -> CommandError:
     )
 
 
-def read_bytes(path: str) -> bytes:
+def read_bytes(path: str, too_large: str) -> bytes:
+    """The file's bytes, refused with ``too_large`` (its ``%(file)s`` and ``%(kb)s`` filled)
+    past ``UPLOAD_MAX``: at most one byte more is read, so ``/dev/zero`` is refused at once."""
     try:
-        return Path(path).read_bytes()
+        with open(path, "rb") as file:
+            raw = file.read(UPLOAD_MAX + 1)
     except OSError as error:
         raise cannot_read(path, error) from None
+    if len(raw) > UPLOAD_MAX:
+        raise CommandError(too_large % {"file": path, "kb": UPLOAD_MAX // 1024})
+    return raw
 
 
-def read_csv(path: str) -> tuple[str, str]:
+def read_csv(path: str, too_large: str) -> tuple[str, str]:
     """A CSV file's text and the encoding it was read with (UTF-8, UTF-16, Windows-1252...),
-    as the pages read an upload."""
-    return decode(read_bytes(path))
-
-
-def read_text(path: str) -> str:
-    try:
-        return Path(path).read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as error:
-        raise cannot_read(path, error) from None
+    as the pages read an upload, within the same bound."""
+    return decode(read_bytes(path, too_large))
 
 
 class Command(AppCommand):
@@ -64,7 +61,11 @@ class Command(AppCommand):
     def handle(self, *args, **o):
         event = event_or_error(o["slug"])
         try:
-            text, encoding = read_csv(o["file"])
+            too_large = gettext(
+                "%(file)s: a teams file is at most %(kb)s KB; this one is larger. "
+                "Check that you chose the right file."
+            )
+            text, encoding = read_csv(o["file"], too_large)
             rows = parse_teams(text, tables=event.tables)
             teams = teams_replace(event=event, rows=rows, actor=None)
         except RulesError as error:
