@@ -314,3 +314,14 @@ def test_each_import_command_refuses_dev_zero_naming_its_limit(leader, command, 
     with pytest.raises(CommandError, match=said):
         call_command(*command, "/dev/zero", stdout=io.StringIO())
     assert time.monotonic() - began < 1 and not Event.objects.filter(slug="z").exists()
+
+
+def test_import_results_lists_the_first_twenty_problems_and_counts_the_rest(leader, tmp_path):
+    """``import_results`` with 30,000 repeated lines names 20 problems and counts 29,979."""
+    path = tmp_path / "results.csv"
+    path.write_text(RESULTS + "1,1,7\n" * 30_000, encoding="utf-8")
+    with pytest.raises(CommandError) as refused:
+        call_command("import_results", leader.slug, str(path), stdout=io.StringIO())
+    said = str(refused.value)
+    assert said.count("is already on line 2") == 20
+    assert "…and 29979 more problems not listed." in said and not HandResult.objects.exists()

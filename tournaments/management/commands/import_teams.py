@@ -3,7 +3,8 @@ from __future__ import annotations
 from django.core.management.base import CommandError
 from django.utils.translation import gettext, gettext_lazy
 
-from tournaments.csv_formats import UPLOAD_MAX, decode, parse_teams
+from tournaments.csv_formats import PROBLEMS_SHOWN, UPLOAD_MAX, decode, parse_teams
+from tournaments.forms import more_problems
 from tournaments.management.base import AppCommand
 from tournaments.models import Event
 from tournaments.rules.errors import RulesError
@@ -22,10 +23,14 @@ def cannot_read(path: str, error: Exception) -> CommandError:
 
 
 def nothing_imported(path: str, error: RulesError) -> CommandError:
-    """Every problem of the file on its own line, in the leader's language."""
+    """The file's first problems each on its own line, in the leader's language, and how many
+    more there are (as the pages list them)."""
     problems = getattr(error, "problems", None) or [error.message]
+    shown = problems[:PROBLEMS_SHOWN]
+    if len(problems) > PROBLEMS_SHOWN:
+        shown.append(more_problems(len(problems) - PROBLEMS_SHOWN))
     return CommandError(
-        gettext("%(file)s: nothing imported.") % {"file": path} + "\n" + "\n".join(problems)
+        gettext("%(file)s: nothing imported.") % {"file": path} + "\n" + "\n".join(shown)
     )
 
 
