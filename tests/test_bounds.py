@@ -325,3 +325,16 @@ def test_import_results_lists_the_first_twenty_problems_and_counts_the_rest(lead
     said = str(refused.value)
     assert said.count("is already on line 2") == 20
     assert "…and 29979 more problems not listed." in said and not HandResult.objects.exists()
+
+
+@pytest.mark.parametrize("typed", ["9" * 5000, "٣", "1-" + "9" * 5000])
+def test_new_entry_addresses_for_tables_typed_as_thousands_of_digits_are_refused(
+    client, leader, typed
+):
+    """Tables typed as 5,000 digits or Arabic digits on the table entry page are refused with
+    a message, the value cut, and no address is issued."""
+    url = reverse("tournaments:table_links", args=[leader.slug])
+    response = client.post(url, {"action": "issue", "tables": typed}, follow=True)
+    page = response.content.decode()
+    assert response.status_code == 200 and "is not a table number" in page
+    assert "9" * 101 not in page and not leader.table_tokens.exists()
