@@ -338,3 +338,12 @@ def test_new_entry_addresses_for_tables_typed_as_thousands_of_digits_are_refused
     page = response.content.decode()
     assert response.status_code == 200 and "is not a table number" in page
     assert "9" * 101 not in page and not leader.table_tokens.exists()
+
+
+def test_a_results_paste_over_the_limit_is_refused_as_a_results_file(client, leader):
+    """Pasting 600 KB of results is refused naming a results file's 512 KB limit, the paste
+    shown again only cut."""
+    response = client.post(results_url(leader), {"csv_text": RESULTS + "1,1,7\n" * 100_000})
+    page = response.content.decode()
+    assert "The pasted text is over 512 KB; a results file is at most 512 KB." in page
+    assert len(response.content) < ANSWER_MAX
