@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from .rules.errors import RulesError
+from .rules.errors import RulesError, shortened
 from .rules.errors import translate as _
 
 TEAM_COLUMNS = ("table", "team", "zone", "player_a", "player_b", "player_x", "player_y")
@@ -26,7 +26,11 @@ class Problem(str):
     column: str | None
 
     def __new__(cls, line: int, reason: str, column: str | None = None, **values: object):
+        # What the file holds is repeated cut short (a value, a header as written); only the
+        # header the file should have is shown whole, however many columns it has.
+        values = {k: v if k in ("header", "wanted") else shortened(v) for k, v in values.items()}
         reason = reason % values if values else reason
+        column = shortened(column)
         if column is None:
             text = _("line %(line)s: %(problem)s") % {"line": line, "problem": reason}
         else:

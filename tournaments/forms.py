@@ -12,14 +12,16 @@ from django import forms
 from django.conf import settings
 from django.utils.formats import number_format
 from django.utils.functional import lazy
+from django.utils.html import escape
 from django.utils.text import format_lazy
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext, gettext_noop, ngettext
 from django.utils.translation import gettext_lazy as _
 
+from .archive.reading import ARCHIVE_MAX, ArchiveRefused, read_archive
 from .csv_formats import PROBLEMS_SHOWN, UPLOAD_MAX, CsvErrors, parse_pattern
 from .file_encodings import ENCODINGS, decode
 from .models import Event, Level
-from .rules.errors import RulesError
+from .rules.errors import RulesError, shortened
 from .rules.event_settings import (
     CHANGEABLE,
     LABELS,
@@ -188,6 +190,14 @@ def _add_problems(form: forms.Form, problems: Mapping[str, str]) -> None:
             form.add_error(name, message)
 
 
+def more_problems(more: int) -> str:
+    return ngettext(
+        "…and %(n)s more problem not listed. Fix these first, then try again.",
+        "…and %(n)s more problems not listed. Fix these first, then try again.",
+        more,
+    ) % {"n": more}
+
+
 class EventCreateForm(forms.Form):
     name = forms.CharField(max_length=NAME_MAX, label=label("name"))
     slug = forms.CharField(
@@ -212,9 +222,13 @@ class EventCreateForm(forms.Form):
     pattern_file = forms.FileField(
         required=False,
         label=_("Your own rotation (optional CSV)"),
-        help_text=_(
-            "Header hand,1,2,...,N; one row per hand giving the table each home table's "
-            "travelling pair visits. Uses the hands and sessions per day above."
+        help_text=format_lazy(
+            "{} {}",
+            _(
+                "Header hand,1,2,...,N; one row per hand giving the table each home table's "
+                "travelling pair visits. Uses the hands and sessions per day above."
+            ),
+            format_lazy(_("A rotation file is at most {kb} KB."), kb=UPLOAD_MAX // 1024),
         ),
     )
     trumps = forms.CharField(
@@ -271,14 +285,19 @@ class EventCreateForm(forms.Form):
                 )
             try:
                 if upload.size > UPLOAD_MAX:
-                    raise CsvErrors(
-                        [gettext("The file is over %(kb)s KB") % {"kb": UPLOAD_MAX // 1024}]
+                    too_large = gettext(
+                        "The file is %(mb)s MB; a rotation file is at most %(kb)s KB. "
+                        "Check that you chose the right file."
                     )
+                    size = number_format(upload.size / 1024 / 1024, 1)
+                    raise CsvErrors([too_large % {"mb": size, "kb": UPLOAD_MAX // 1024}])
                 text = decode(upload.read()).text
                 data["custom_moves"] = parse_pattern(text, tables=data["tables"])
             except CsvErrors as error:
                 for problem in error.problems[:PROBLEMS_SHOWN]:
                     self.add_error("pattern_file", problem)
+                if (more := len(error.problems) - PROBLEMS_SHOWN) > 0:
+                    self.add_error("pattern_file", more_problems(more))
         return data
 
 
@@ -315,32 +334,47 @@ class EventSettingsForm(forms.ModelForm):
         return self.cleaned_data["season"] or self.instance.season
 
 
+# A pasted file is shown again under its problems (to fix a line there) up to this size as the
+# page writes it (about a hundred teams); a longer one is pasted again once fixed, so a refused
+# paste never comes back as a long page.
+PASTE_SHOWN = 12 * 1024
+
+
 class TeamsCsvForm(forms.Form):
+    """A teams CSV, uploaded or pasted; ``ResultsCsvForm`` says the same of a results file."""
+
+    file_help = _("A teams file is at most %(kb)s KB.")
+    too_large = _(
+        "The file is %(mb)s MB; a teams file is at most %(kb)s KB. "
+        "Check that you chose the right file."
+    )
+    paste_too_large = _(
+        "The pasted text is over {kb} KB; a teams list is far shorter. "
+        "Check that you pasted the right file."
+    )
+    nothing = _("Choose a CSV file or paste the teams")
+
     csv_file = forms.FileField(required=False, label=_("CSV file"))
     csv_text = forms.CharField(
         required=False,
         label=_("…or paste the CSV here"),
         max_length=UPLOAD_MAX,
-        error_messages={
-            "max_length": format_lazy(
-                _(
-                    "The pasted text is over {kb} KB; a teams list is far shorter. "
-                    "Check that you pasted the right file."
-                ),
-                kb=UPLOAD_MAX // 1024,
-            )
-        },
         widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
     )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        kb = UPLOAD_MAX // 1024
+        self.fields["csv_file"].help_text = str(self.file_help) % {"kb": kb}
+        self.fields["csv_text"].error_messages["max_length"] = format_lazy(
+            self.paste_too_large, kb=kb
+        )
 
     def clean_csv_file(self):
         upload = self.cleaned_data.get("csv_file")
         if upload and upload.size > UPLOAD_MAX:
             raise forms.ValidationError(
-                gettext(
-                    "The file is %(mb)s MB; a teams file is at most %(kb)s KB. "
-                    "Check that you chose the right file."
-                )
+                str(self.too_large)
                 % {"mb": number_format(upload.size / 1024 / 1024, 1), "kb": UPLOAD_MAX // 1024}
             )
         return upload
@@ -357,6 +391,13 @@ class TeamsCsvForm(forms.Form):
     csv_raw = forms.CharField(
         required=False, widget=forms.HiddenInput, max_length=(UPLOAD_MAX + 2) // 3 * 4
     )
+
+    def clean_csv_text(self):
+        text = self.cleaned_data.get("csv_text", "")
+        if len(text) > PASTE_SHOWN or len(escape(text)) > PASTE_SHOWN:
+            self.data = self.data.copy()  # the page shows the problems, not the long paste
+            self.data[self.add_prefix("csv_text")] = ""
+        return text
 
     def clean(self):
         data = super().clean()
@@ -385,9 +426,7 @@ class TeamsCsvForm(forms.Form):
         else:
             data["text"] = data.get("csv_text", "")
         if not data["text"].strip():
-            raise forms.ValidationError(
-                gettext("Choose a CSV file or paste the teams"), code="nothing"
-            )
+            raise forms.ValidationError(self.nothing, code="nothing")
         return data
 
 
@@ -432,19 +471,43 @@ class ResultsCsvForm(TeamsCsvForm):
     """A results CSV (``hand,table,visitor_tricks[,visitor_revokes,host_revokes]``), uploaded
     or pasted, read as the teams file is."""
 
-    def clean(self):
-        try:
-            return super().clean()
-        except forms.ValidationError as error:
-            if error.error_list[0].code == "nothing":
-                raise forms.ValidationError(
-                    gettext("Choose a CSV file or paste the results"), code="nothing"
-                ) from None
-            raise
+    file_help = _("A results file is at most %(kb)s KB.")
+    too_large = _(
+        "The file is %(mb)s MB; a results file is at most %(kb)s KB. "
+        "Check that you chose the right file."
+    )
+    paste_too_large = _(
+        "The pasted text is over {kb} KB; a results file is at most {kb} KB. "
+        "Check that you pasted the right file."
+    )
+    nothing = _("Choose a CSV file or paste the results")
 
 
 class ArchiveForm(forms.Form):
-    archive = forms.FileField(label=_("Event archive (.json, from Download the archive)"))
+    archive = forms.FileField(
+        label=_("Event archive (.json, from Download the archive)"),
+        help_text=format_lazy(
+            _("An event archive is at most {mb} MB."), mb=ARCHIVE_MAX // 1024 // 1024
+        ),
+    )
+
+    def clean_archive(self):
+        """The archive's JSON, refused before it is parsed when the file is too large or is
+        not an archive (``archive.reading``), then read within the bounds of any JSON."""
+        upload = self.cleaned_data["archive"]
+        try:
+            return read_archive(upload, upload.size)
+        except ArchiveRefused as error:  # too large, or not an archive at all
+            message = gettext("Nothing was restored. %(why)s") % {"why": error.message}
+        except RulesError as error:  # nested too deep, a number too long
+            message = gettext(
+                "Nothing was restored. This file is not an event archive: %(why)s"
+            ) % {"why": error.message}
+        except ValueError as error:  # not UTF-8, not JSON
+            message = gettext("This file is not an event archive (not JSON: %(error)s)") % {
+                "error": shortened(str(error))
+            }
+        raise forms.ValidationError(message)
 
 
 class DeleteEventForm(forms.Form):

@@ -167,6 +167,8 @@ TEMPLATES = [
 ]
 
 WSGI_APPLICATION = "whistdirector.wsgi.application"
+# Forms show a refused value again cut to its start (tournaments/form_echo.py).
+FORM_RENDERER = "tournaments.form_echo.Renderer"
 
 # Each server thread keeps its connection (checked before reuse) instead of opening one per
 # request: on PostgreSQL a connection costs a handshake, on SQLite its pragmas cost more than a

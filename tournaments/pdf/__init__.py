@@ -94,7 +94,8 @@ def parse_tables(text: str, tables: int) -> tuple[int, ...]:
     for part in re.split(r"[,\s;]+", text.strip()):
         if not part:
             continue
-        match = re.fullmatch(r"(\d+)(?:-(\d+))?", part)
+        # Digits 0-9, at most four: never '٣' or the 5,000 digits int() refuses.
+        match = re.fullmatch(r"([0-9]{1,4})(?:-([0-9]{1,4}))?", part)
         if not match:
             raise RulesError(
                 "Tables: %(part)r is not a table number or a range like 5-8",

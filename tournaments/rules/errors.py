@@ -9,7 +9,14 @@ every ``RulesError("...")`` template (tournaments/management/commands/makemessag
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
+
+# A refused value is repeated in its message at most this long, cut with "…": the start says
+# which value it was, and a wrong file or a phone's nonsense never comes back megabytes long.
+SHOWN_MAX = 100
+# The places a template quotes what was typed or sent (``%(value)r``): the user's own words.
+_QUOTED = re.compile(r"%\((\w+)\)r")
 
 _translate: Callable[[str], str] = str
 
@@ -28,6 +35,31 @@ def translate(text: str) -> str:
 def gettext_noop(text: str) -> str:
     """Mark ``text`` for the catalog only; it is translated where it is shown."""
     return text
+
+
+def shortened(value: object, longest: int = SHOWN_MAX) -> object:
+    """``value`` as a message repeats it: text (or a number's digits) over ``longest``
+    characters cut to its start and "…"; anything else as it is."""
+    if isinstance(value, bool) or not isinstance(value, str | int):
+        return value
+    if isinstance(value, int):
+        if value.bit_length() < 3 * longest:  # fewer digits than ``longest``
+            return value
+        try:
+            value = str(value)
+        except ValueError:  # more digits than Python writes out
+            return "…"
+    return value[: longest - 1] + "…" if len(value) > longest else value
+
+
+def shown_values(template: str, values: dict[str, object]) -> dict[str, object]:
+    """``values`` for ``template``, each quoted value (``%(name)r``) and each number too long
+    to read cut by ``shortened``; the app's own words (lists of tables, hands) stay whole."""
+    quoted = set(_QUOTED.findall(template))
+    return {
+        name: shortened(value) if name in quoted or type(value) is int else value
+        for name, value in values.items()
+    }
 
 
 class Phrase:
@@ -81,6 +113,7 @@ class RulesError(ValueError):
     """
 
     def __init__(self, message: str, *, field: str | None = None, **values: object) -> None:
+        values = shown_values(message, values)
         super().__init__(message % values if values else message)
         self.template = message
         self.values = values

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_http_methods
 from .. import permissions, selectors, snapshot
 from ..forms import GridInput, parse_grid, shown_value
 from ..models import Event, Hand
-from ..rules.errors import RulesError
+from ..rules.errors import RulesError, shortened
 from ..rules.event_settings import typed_number
 from ..rules.flags import flags_won
 from ..rules.rotation import LEADERS_CUT
@@ -66,7 +66,7 @@ def grid_rows(event: Event, hand: Hand, posted: GridInput | None = None) -> list
         )
         error = posted.errors.get(host) if posted else None
         if posted and (error or host in posted.conflicts or host in posted.unsaved):
-            typed = posted.typed[host]
+            typed = tuple(shortened(t) for t in posted.typed[host])  # never megabytes again
         rows.append(
             {
                 "host": host,
@@ -301,7 +301,7 @@ def hand_list(request, event: Event):
 @event_page(permissions.ENTER)
 def hand_jump(request, event: Event):
     """The 'go to hand' box: a number typed into the grid's header."""
-    number = typed_number(request.GET.get("hand", ""), 5)  # not '²', which isdigit() takes
+    number = typed_number(request.GET.get("hand", ""), 5)  # never '³' or 5,000 digits
     if number is None:
         return redirect(reverse("tournaments:hands", args=[event.slug]))
     return redirect(reverse("tournaments:hand", args=[event.slug, number]))

@@ -17,10 +17,9 @@ from ..csv_formats import RESULT_COLUMNS, RESULT_OPTIONAL, CsvErrors, parse_resu
 from ..forms import ArchiveForm, DeleteEventForm, ResultsCsvForm
 from ..models import Event
 from ..rules.errors import RulesError
-from ..rules.json_input import JsonRefused, read_json
 from ..services import records
 from .access import event_page
-from .setup import _preview, file_reading
+from .setup import _preview, file_reading, refused
 
 
 @require_safe
@@ -44,32 +43,16 @@ def _staff_only(request, refusal: str) -> None:
 def event_restore(request):
     _staff_only(request, _("Only staff restore events; ask your site's administrator."))
     form = ArchiveForm(request.POST or None, request.FILES or None)
-    if request.method == "POST" and form.is_valid():
+    if request.method == "POST" and form.is_valid():  # the file is read and parsed, in bounds
         try:
-            data = read_json(form.cleaned_data["archive"].read())
-        except JsonRefused as error:
-            form.add_error(
-                "archive",
-                _("Nothing was restored. This file is not an event archive: %(why)s")
-                % {"why": error.message},
-            )
-        except ValueError as error:  # not UTF-8, not JSON
-            form.add_error(
-                "archive",
-                _("This file is not an event archive (not JSON: %(error)s)") % {"error": error},
-            )
+            event = records.event_restore(data=form.cleaned_data["archive"], actor=request.user)
+        except RulesError as error:
+            form.add_error("archive", _("Nothing was restored. %(why)s") % {"why": error.message})
         else:
-            try:
-                event = records.event_restore(data=data, actor=request.user)
-            except RulesError as error:
-                form.add_error(
-                    "archive", _("Nothing was restored. %(why)s") % {"why": error.message}
-                )
-            else:
-                messages.success(
-                    request, _("%(event)s is restored from its archive.") % {"event": event.name}
-                )
-                return redirect(event.get_absolute_url())
+            messages.success(
+                request, _("%(event)s is restored from its archive.") % {"event": event.name}
+            )
+            return redirect(event.get_absolute_url())
     return render(request, "tournaments/event_restore.html", {"form": form})
 
 
@@ -87,13 +70,13 @@ def results_import(request, event: Event):
         try:
             rows = parse_results(text, tables=event.tables, hands=hands)
         except CsvErrors as error:
-            context.update(problems=error.problems, preview=_preview(text, error.problems))
+            context.update(refused(error.problems, text))
         else:
             if request.POST.get("action") == "import":
                 try:
                     changed = records.results_import(event=event, rows=rows, actor=request.user)
                 except RulesError as error:
-                    context.update(problems=[error.message], preview=_preview(text, []))
+                    context.update(refused([error.message], text))
                 else:
                     messages.success(
                         request,
@@ -102,7 +85,8 @@ def results_import(request, event: Event):
                     )
                     return redirect(reverse("tournaments:hands", args=[event.slug]))
             else:
-                context.update(preview=_preview(text, []), text=text, ready=len(rows))
+                preview, hidden = _preview(text, [])
+                context.update(preview=preview, hidden_lines=hidden, text=text, ready=len(rows))
     return render(request, "tournaments/results_import.html", context)
 
 

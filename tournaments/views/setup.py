@@ -10,6 +10,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.html import escape
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
@@ -19,13 +20,15 @@ from ..csv_formats import teams_template as teams_template_text
 from ..file_encodings import ENCODINGS
 from ..forms import LEVEL_PRESETS, EventCreateForm, EventSettingsForm, TeamsCsvForm
 from ..models import Event, Level
-from ..rules.errors import RulesError
+from ..rules.errors import RulesError, shortened
 from ..rules.event_settings import typed_number
 from ..services import setup as setup_services
 from ..services.end_play import play_end, play_resume
 from .access import event_page
 
 PREVIEW_LINES = 300  # more than any real registration file
+CELLS_SHOWN = 12  # more than any file's columns: a line of thousands of commas is cut short
+REFUSED_PREVIEW = 16 * 1024  # bytes of a refused file's lines: 20 lines of 7 long names fit
 
 
 @require_http_methods(["GET", "POST"])
@@ -117,7 +120,7 @@ def setup(request, event: Event):
         "hands_total": sum(event.day_hand_counts),
         "hands_played": snapshot.hands_played(event),
         "end_error": end_error,
-        "typed_end": request.POST.get("after_hand", "") if end_error else "",
+        "typed_end": shortened(request.POST.get("after_hand", "")) if end_error else "",
     }
     return render(request, "tournaments/setup.html", context)
 
@@ -128,20 +131,43 @@ def file_reading(form) -> dict:
     return {"reading": data["reading"], "raw": data["csv_raw"], "encodings": ENCODINGS.items()}
 
 
-def _preview(text: str, problems: list[str]) -> tuple[list[dict], int]:
-    """The first lines as cells, each marked with its problems, and how many lines are left."""
+def _preview(text: str, problems: list[str], *, refused: bool = False) -> tuple[list[dict], int]:
+    """The first lines as cells, each marked with its problems, and how many lines are left.
+    A ``refused`` file shows only its first lines with problems, within ``REFUSED_PREVIEW``
+    bytes of page, so its page stays short however long the file; a value is shown cut to its
+    start ("…") past 100 characters, and a line of more than ``CELLS_SHOWN`` values its first
+    ones."""
     by_line: dict[int, list[str]] = {}
     for problem in problems:  # csv Problems know their line, whatever the reader's language
         by_line.setdefault(getattr(problem, "line", 0), []).append(problem)
-    rows, hidden = [], 0
+    shown = PROBLEMS_SHOWN if refused else PREVIEW_LINES
+    rows, hidden, room = [], 0, REFUSED_PREVIEW
     for line, cells in csv_lines(text, []):
         if line == 1 or not any(c.strip() for c in cells):
             continue
-        if len(rows) < PREVIEW_LINES:
-            rows.append({"line": line, "cells": cells, "problems": by_line.get(line, [])})
-        else:
-            hidden += 1
+        if len(rows) < shown and (line in by_line or not refused):
+            cells = [shortened(c) for c in cells[:CELLS_SHOWN]] + ["…"] * (len(cells) > CELLS_SHOWN)
+            row = {"line": line, "cells": cells, "problems": by_line.get(line, [])}
+            if refused:  # as the page writes it: "<" is four characters there, '"' six
+                room -= sum(len(escape(t)) + 20 for t in (*row["cells"], *row["problems"]))
+            if room >= 0:
+                rows.append(row)
+                continue
+        hidden += 1
     return rows, hidden
+
+
+def refused(problems: list[str], text: str) -> dict:
+    """What a page shows of a refused file: its first ``PROBLEMS_SHOWN`` problems, how many
+    more there are, and its lines with problems."""
+    preview, hidden = _preview(text, problems, refused=True)
+    return {
+        "problems": problems[:PROBLEMS_SHOWN],
+        "problem_count": len(problems),
+        "more_problems": max(0, len(problems) - PROBLEMS_SHOWN),
+        "preview": preview,
+        "hidden_lines": hidden,
+    }
 
 
 @require_safe
@@ -165,14 +191,7 @@ def teams(request, event: Event):
         try:
             rows = parse_teams(text, tables=event.tables)
         except CsvErrors as error:
-            preview, hidden = _preview(text, error.problems)
-            context.update(
-                problems=error.problems[:PROBLEMS_SHOWN],
-                problem_count=len(error.problems),
-                more_problems=max(0, len(error.problems) - PROBLEMS_SHOWN),
-                preview=preview,
-                hidden_lines=hidden,
-            )
+            context.update(refused(error.problems, text))
         else:
             if request.POST.get("action") == "import":
                 services.teams_replace(event=event, rows=rows, actor=request.user)
@@ -213,7 +232,7 @@ def tables_assign(request, event: Event):
                 return redirect(reverse("tournaments:tables_assign", args=[event.slug]))
     context = {
         "event": event,
-        "teams": [{"team": t, "typed": typed[t.pk]} for t in teams],
+        "teams": [{"team": t, "typed": shortened(typed[t.pk])} for t in teams],
         "error": error,
         "started": snapshot.hands_played(event) > 0,
     }

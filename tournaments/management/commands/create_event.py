@@ -96,7 +96,12 @@ class Command(AppCommand):
             raise CommandError(gettext("--pattern custom goes with --pattern-file FILE.csv"))
         try:
             if o["pattern_file"]:
-                custom = parse_pattern(read_csv(o["pattern_file"]).text, tables=o["tables"])
+                too_large = gettext(
+                    "%(file)s: a rotation file is at most %(kb)s KB; this one is larger. "
+                    "Check that you chose the right file."
+                )
+                text = read_csv(o["pattern_file"], too_large).text
+                custom = parse_pattern(text, tables=o["tables"])
             event = event_create(
                 name=o["name"],
                 slug=o["slug"],

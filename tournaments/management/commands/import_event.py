@@ -6,12 +6,12 @@ from django.core.management.base import CommandError
 from django.utils.translation import gettext, gettext_lazy
 
 from tournaments.archive import import_event
+from tournaments.archive.reading import read_archive_path
 from tournaments.management.base import AppCommand
 from tournaments.management.hints import manage_hint
-from tournaments.rules.errors import RulesError
-from tournaments.rules.json_input import read_json
+from tournaments.rules.errors import RulesError, shortened
 
-from .import_teams import read_text
+from .import_teams import cannot_read
 
 
 def without_password(event) -> str:
@@ -33,11 +33,13 @@ class Command(AppCommand):
         parser.add_argument("file", help=gettext("the archive (.json) to restore"))
 
     def handle(self, *args, **o):
-        try:
-            event = import_event(read_json(read_text(o["file"])), secrets=True)
-        except json.JSONDecodeError as error:
+        try:  # the file's size and first bytes are checked before it is read (reading.py)
+            event = import_event(read_archive_path(o["file"]), secrets=True)
+        except OSError as error:
+            raise cannot_read(o["file"], error) from None
+        except (json.JSONDecodeError, UnicodeDecodeError) as error:
             text = gettext("%(file)s: not JSON (%(error)s)")
-            raise CommandError(text % {"file": o["file"], "error": error}) from None
+            raise CommandError(text % {"file": o["file"], "error": shortened(str(error))}) from None
         except RulesError as error:
             text = gettext("%(file)s: nothing imported. %(problems)s")
             raise CommandError(text % {"file": o["file"], "problems": error.message}) from None

@@ -27,7 +27,11 @@ class Command(AppCommand):
         event = event_or_error(o["slug"])
         hands = Hand.objects.filter(event=event).count()
         try:
-            reading = read_csv(o["file"], o["encoding"])
+            too_large = gettext(
+                "%(file)s: a results file is at most %(kb)s KB; this one is larger. "
+                "Check that you chose the right file."
+            )
+            reading = read_csv(o["file"], too_large, o["encoding"])
             rows = parse_results(reading.text, tables=event.tables, hands=hands)
             saved = results_record(
                 event=event,

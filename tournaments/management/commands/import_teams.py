@@ -1,12 +1,11 @@
 from __future__ import annotations
 
-from pathlib import Path
-
 from django.core.management.base import CommandError
 from django.utils.translation import gettext, gettext_lazy
 
-from tournaments.csv_formats import parse_teams
+from tournaments.csv_formats import PROBLEMS_SHOWN, UPLOAD_MAX, parse_teams
 from tournaments.file_encodings import ENCODINGS, Reading, decode
+from tournaments.forms import more_problems
 from tournaments.management.base import AppCommand
 from tournaments.models import Event
 from tournaments.rules.errors import RulesError
@@ -25,25 +24,35 @@ def cannot_read(path: str, error: Exception) -> CommandError:
 
 
 def nothing_imported(path: str, error: RulesError) -> CommandError:
-    """Every problem of the file on its own line, in the leader's language."""
+    """The file's first problems each on its own line, in the leader's language, and how many
+    more there are (as the pages list them)."""
     problems = getattr(error, "problems", None) or [error.message]
+    shown = problems[:PROBLEMS_SHOWN]
+    if len(problems) > PROBLEMS_SHOWN:
+        shown.append(more_problems(len(problems) - PROBLEMS_SHOWN))
     return CommandError(
-        gettext("%(file)s: nothing imported.") % {"file": path} + "\n" + "\n".join(problems)
+        gettext("%(file)s: nothing imported.") % {"file": path} + "\n" + "\n".join(shown)
     )
 
 
-def read_bytes(path: str) -> bytes:
+def read_bytes(path: str, too_large: str) -> bytes:
+    """The file's bytes, refused with ``too_large`` (its ``%(file)s`` and ``%(kb)s`` filled)
+    past ``UPLOAD_MAX``: at most one byte more is read, so ``/dev/zero`` is refused at once."""
     try:
-        return Path(path).read_bytes()
+        with open(path, "rb") as file:
+            raw = file.read(UPLOAD_MAX + 1)
     except OSError as error:
         raise cannot_read(path, error) from None
+    if len(raw) > UPLOAD_MAX:
+        raise CommandError(too_large % {"file": path, "kb": UPLOAD_MAX // 1024})
+    return raw
 
 
-def read_csv(path: str, encoding: str | None = None) -> Reading:
-    """A CSV file's text and the encoding it was read with, as the pages read an upload:
-    the encoding given with ``--encoding``, else UTF-8 or UTF-16 by its mark, UTF-8, then
-    Windows (cp1252), Mac or Latin-1, whichever reads as French or English."""
-    return decode(read_bytes(path), encoding)
+def read_csv(path: str, too_large: str, encoding: str | None = None) -> Reading:
+    """A CSV file's text and the encoding it was read with, as the pages read an upload and
+    within the same bound: the encoding given with ``--encoding``, else UTF-8 or UTF-16 by its
+    mark, UTF-8, then Windows (cp1252), Mac or Latin-1, whichever reads as French or English."""
+    return decode(read_bytes(path, too_large), encoding)
 
 
 def add_encoding_argument(parser) -> None:
@@ -61,13 +70,6 @@ def read_as(reading: Reading) -> str:
     return " " + gettext("(read as %(encoding)s)") % {"encoding": reading.label}
 
 
-def read_text(path: str) -> str:
-    try:
-        return Path(path).read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as error:
-        raise cannot_read(path, error) from None
-
-
 class Command(AppCommand):
     help = gettext_lazy(
         "Replace an event's teams from a CSV file with the header "
@@ -82,7 +84,11 @@ class Command(AppCommand):
     def handle(self, *args, **o):
         event = event_or_error(o["slug"])
         try:
-            reading = read_csv(o["file"], o["encoding"])
+            too_large = gettext(
+                "%(file)s: a teams file is at most %(kb)s KB; this one is larger. "
+                "Check that you chose the right file."
+            )
+            reading = read_csv(o["file"], too_large, o["encoding"])
             rows = parse_teams(reading.text, tables=event.tables)
             teams = teams_replace(event=event, rows=rows, actor=None)
         except RulesError as error:

@@ -7,10 +7,10 @@ from django.utils.translation import gettext, gettext_lazy
 
 from tournaments import backups, snapshot
 from tournaments.archive import import_event
+from tournaments.archive.reading import read_archive_path
 from tournaments.management.base import AppCommand
 from tournaments.models import Event
-from tournaments.rules.errors import RulesError
-from tournaments.rules.json_input import read_json
+from tournaments.rules.errors import RulesError, shortened
 
 from .import_event import without_password
 
@@ -42,10 +42,11 @@ class Command(AppCommand):
         if not paths:
             raise CommandError(gettext("No backups found in %(folder)s.") % {"folder": base})
         for path in paths:
-            try:
-                event = import_event(read_json(path.read_bytes()), secrets=True)
-            except (OSError, ValueError, RulesError) as error:
-                raise CommandError(f"{path}: {error}") from None
+            try:  # the size and first bytes of each file are checked before it is read
+                event = import_event(read_archive_path(path), secrets=True)
+            except (OSError, ValueError, RulesError) as error:  # RulesError is a ValueError
+                why = error.message if isinstance(error, RulesError) else shortened(str(error))
+                raise CommandError(f"{path}: {why}") from None
             played = snapshot.hands_played(event)
             text = gettext("Restored %(event)s (up to hand %(hand)s) from %(path)s")
             self.stdout.write(text % {"event": event.slug, "hand": played, "path": path})
