@@ -291,3 +291,14 @@ def test_the_systemd_unit_runs_the_documented_province_server():
     assert service["Type"] == "notify"
     assert service["ExecReload"] == "/bin/kill -HUP $MAINPID"
     assert service["RestartPreventExitStatus"] == "1"
+
+
+def test_the_province_server_keeps_the_numbers_the_readme_gives():
+    """Each worker has 8 threads, closes a phone's idle connection after 5 seconds as the hall
+    does, and is replaced when silent for 30 seconds."""
+    from whistdirector import province
+
+    found = province.settings(3, 4)
+    assert (found["workers"], found["threads"]) == (4, 8)
+    assert found["keepalive"] == 5
+    assert found["timeout"] == 30
