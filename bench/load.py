@@ -28,8 +28,10 @@ phones. What the figures leave out (an outside measurement that includes them ca
 TLS and the proxy in front; a network (all is loopback); the stylesheets and scripts a browser
 fetches once and keeps; and the machine's other work: the phones (one asyncio process) and the
 leader run on the server's own cores, and other programs too, so read every figure with the
-load average printed beside it (on a 2-core machine shared with other work, the same run's p95
-went from 83 to 348 ms as the load average went from 6.7 to 9.1).
+load average printed beside it. On a 2-core machine shared with other work, one process's
+p95 measured 83 ms at a load average of 6.7, 348-488 ms at 9-11 and 9.6 s at 14; four workers'
+166 ms at 5.2 and 2.0 s at 14 (a process's share of a crowded machine's cores grows with the
+number of processes, which flatters several workers there).
 """
 
 from __future__ import annotations
