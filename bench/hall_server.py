@@ -42,14 +42,20 @@ def leader_tricks(hand: int, table: int) -> int:
 def start_server(args, data: Path) -> subprocess.Popen:
     command = args.server.format(python=sys.executable, host=HOST, port=args.port)
     env = dict(os.environ, WHIST_PUBLIC_URL=f"http://{HOST}:{args.port}")
-    # A hosted installation (several workers, or one sharing Redis as hosts do): its own
-    # secret, plain HTTP on loopback.
-    if args.workers > 1 or args.redis:
+    # A hosted installation (``serve``, several workers, or one sharing Redis as hosts do): its
+    # own secret, plain HTTP on loopback.
+    hosted = " serve " in command or args.workers > 1 or args.redis
+    if hosted and " hall " in command:
         command = (
             f"{sys.executable} -m whistdirector serve --listen {HOST}:{args.port} "
             f"--workers {args.workers}"
         )
-        env |= {"WHIST_SECRET_KEY": "bench-" + "k" * 50, "WHIST_SSL_REDIRECT": "0"}
+    if hosted:
+        env |= {
+            "WHIST_SECRET_KEY": "bench-" + "k" * 50,
+            "WHIST_SSL_REDIRECT": "0",
+            "WHIST_SHOW_WORKER": "1",  # each answer names its worker: each worker's share
+        }
     if args.redis:
         env["WHIST_REDIS_URL"] = args.redis
     log = open(data / "server.log", "w")  # noqa: SIM115 - open while the server runs

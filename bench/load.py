@@ -20,6 +20,18 @@ the leader saves a whole hand every ``--every`` seconds; the same crowd first ru
 trivial server that answers every request at once, the machine's own limit, in the same run.
 It prints p50/p95/p99/max of the answers, timeouts (no answer within 15 s), connections
 refused, phones never answered, and any standings.json read that saw a hand half-saved.
+
+``--workers N`` (or ``--redis``, or a ``--server`` command with ``serve``) runs the real hosted
+server instead, ``python -m whistdirector serve`` (gunicorn), with ``WHIST_SHOW_WORKER=1`` so
+each answer names its worker: it also prints each worker's share of the answers and of the
+phones. What the figures leave out (an outside measurement that includes them can differ):
+TLS and the proxy in front; a network (all is loopback); the stylesheets and scripts a browser
+fetches once and keeps; and the machine's other work: the phones (one asyncio process) and the
+leader run on the server's own cores, and other programs too, so read every figure with the
+load average printed beside it. On a 2-core machine shared with other work, one process's
+p95 measured 83 ms at a load average of 6.7, 348-488 ms at 9-11 and 9.6 s at 14; four workers'
+166 ms at 5.2 and 2.0 s at 14 (a process's share of a crowded machine's cores grows with the
+number of processes, which flatters several workers there).
 """
 
 from __future__ import annotations

@@ -35,10 +35,15 @@ class Crowd:
     reconnects: int = 0  # idle connections the server closed, reopened at the next refresh
     answered: set[int] = field(default_factory=set)  # phones that got at least one answer
     bodies: list[bytes] = field(default_factory=list)  # standings.json bodies, to check
+    # Answers by the worker that gave them (its X-Whist-Worker header, a hosted server started
+    # with WHIST_SHOW_WORKER=1), and the phones each worker answered last: each worker's share.
+    by_worker: dict[str, int] = field(default_factory=dict)
+    phone_worker: dict[int, str] = field(default_factory=dict)
 
 
-async def _read_response(reader: asyncio.StreamReader) -> tuple[int, bytes, bool]:
-    """Status, body (gunzipped) and whether the server keeps the connection."""
+async def _read_response(reader: asyncio.StreamReader) -> tuple[int, bytes, bool, str]:
+    """Status, body (gunzipped), whether the server keeps the connection, and the worker that
+    answered (empty when the server does not say)."""
     head = await reader.readuntil(b"\r\n\r\n")
     lines = head.decode("latin-1").split("\r\n")
     status = int(lines[0].split()[1])
@@ -49,7 +54,8 @@ async def _read_response(reader: asyncio.StreamReader) -> tuple[int, bytes, bool
     body = await reader.readexactly(int(headers.get("content-length", "0")))
     if headers.get("content-encoding") == "gzip":
         body = gzip.decompress(body)
-    return status, body, headers.get("connection", "").lower() != "close"
+    keep = headers.get("connection", "").lower() != "close"
+    return status, body, keep, headers.get("x-whist-worker", "")
 
 
 async def _phone(
@@ -80,7 +86,7 @@ async def _phone(
                 writer.write(request)
                 await writer.drain()
                 left = TIMEOUT - (time.monotonic() - began)
-                status, body, keep = await asyncio.wait_for(_read_response(reader), left)
+                status, body, keep, worker = await asyncio.wait_for(_read_response(reader), left)
             except TimeoutError:
                 crowd.timeouts += 1
                 writer = _close(writer)
@@ -95,6 +101,9 @@ async def _phone(
             crowd.latencies.append(time.monotonic() - began)
             crowd.statuses[status] = crowd.statuses.get(status, 0) + 1
             crowd.answered.add(number)
+            if worker:
+                crowd.by_worker[worker] = crowd.by_worker.get(worker, 0) + 1
+                crowd.phone_worker[number] = worker
             if target.endswith("standings.json") and status == 200:
                 crowd.bodies.append(body)
             if not keep:

@@ -128,6 +128,7 @@ def run_phones(args, slug, expected, first_hand, saves, server, trivial: Crowd) 
         f"request; memory (RSS) {memory[0]:.0f} MB at start, {max(memory):.0f} MB at most"
     )
     print(f"standings.json reads checked: {seen}; saw a hand half-saved: {half_saved}")
+    _shares(crowd, args.workers)
     shown = [first_seen[k] - saved_at[k] for k in saved_at if k in first_seen]
     if shown:
         print(
@@ -136,6 +137,31 @@ def run_phones(args, slug, expected, first_hand, saves, server, trivial: Crowd) 
             f"({len(shown)} of {len(saved_at)} saves seen)"
         )
     print(f"problems: {len(problems)}" + "".join(f"\n  {p}" for p in sorted(set(problems))[:10]))
+    print(
+        "left out: TLS and a proxy, a network (loopback only), static files; the phones and the "
+        "leader share the server's cores (see the load average)"
+    )
+
+
+def _shares(crowd: Crowd, workers: int) -> None:
+    """Each worker's share of the answers and of the phones, against an even one."""
+    if not crowd.by_worker:
+        return
+    for name, counts in (
+        ("answers", list(crowd.by_worker.values())),
+        ("phones (the worker that answered each last)", _counts(crowd.phone_worker.values())),
+    ):
+        even = sum(counts) / workers
+        counts += [0] * (workers - len(counts))  # a worker that answered nobody
+        shares = ", ".join(f"{n} ({n / even - 1:+.0%})" for n in sorted(counts))
+        print(f"{name} by worker, against an even {even:.0f}: {shares}")
+
+
+def _counts(values) -> list[int]:
+    found: dict[str, int] = {}
+    for value in values:
+        found[value] = found.get(value, 0) + 1
+    return list(found.values())
 
 
 def _watch_saves(port: int, slug: str, expected: dict, first_seen: dict, stop) -> None:

@@ -31,9 +31,9 @@ def installation(tmp_path_factory):
     return data, servers.hall_installation(data)
 
 
-def deal_a_strong_hand(server: servers.Server) -> None:
+def deal_a_strong_hand(server: servers.Server, host: str = "") -> None:
     """Open a deal at the stronger level and let the computer play up to South's card."""
-    host = f"127.0.0.1:{server.port}"
+    host = host or f"127.0.0.1:{server.port}"
     connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
     connection.request("GET", "/practice/?deal=5&level=strong", headers={"Host": host})
     response = connection.getresponse()
@@ -106,3 +106,25 @@ def test_the_solver_workers_end_with_their_server(installation, way):
         if server.process.poll() is None:
             server.process.kill()
             server.process.wait()
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_the_solver_workers_end_with_a_province_server(tmp_path):
+    """A province's server (gunicorn, two workers) stopped by its service manager (SIGTERM)
+    leaves none of its workers' solver processes behind."""
+    from tests import test_workers
+
+    env = test_workers.installation(tmp_path, shared_database=False)
+    server, _ = test_workers.start_workers(env, tmp_path, 2)
+    try:
+        deal_a_strong_hand(server, test_workers.HOST)
+        workers = solver_processes(server.process.pid)
+        assert len(workers) >= 2, "the stronger level started no solver workers"
+        end(server, "SIGTERM")
+        server.process.wait(timeout=60)
+        deadline = time.monotonic() + 15
+        while still_running(workers) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert not still_running(workers)
+    finally:
+        server.stop()

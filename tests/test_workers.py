@@ -1,16 +1,20 @@
-"""A province on many processes: ``serve --workers N`` runs N processes on one address, sharing
-what they derive through Django's cache (Redis on loopback, or a folder on one host), so a hand
-saved anywhere reaches every worker's phones at once, and every process ends with the server."""
+"""A province on many processes: ``serve --workers N`` runs N gunicorn workers on one address,
+sharing what they derive through Django's cache (Redis on loopback, or a folder on one host), so
+a hand saved anywhere reaches every worker's phones at once; a worker killed is replaced, a
+reload (SIGHUP) drops no request, and every process ends with the server."""
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import shutil
 import signal
 import subprocess
 import sys
+import threading
 import time
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -57,6 +61,7 @@ def installation(data: Path, *, shared_database: bool = True, **extra: str) -> d
         WHIST_SECRET_KEY="test-only-" + "x" * 40,
         WHIST_ALLOWED_HOSTS=HOST,
         WHIST_SSL_REDIRECT="0",
+        WHIST_SHOW_WORKER="1",  # each answer names its worker (province.WORKER_HEADER)
         **extra,
     )
     if shared_database and "DATABASE_URL" in os.environ:  # the PostgreSQL run
@@ -87,16 +92,26 @@ def start_workers(env: dict[str, str], data: Path, workers: int) -> tuple[server
         stderr=subprocess.STDOUT,
     )
     server = servers.Server(process, port, 0.0, log)
+    try:
+        return server, ready(server, workers)
+    except AssertionError:
+        server.stop()
+        raise
+
+
+def ready(server: servers.Server, workers: int, *, not_among: list[int] = ()) -> list[int]:
+    """The server's workers once it answers with ``workers`` of them, none of ``not_among``."""
     deadline = time.monotonic() + 120
-    while time.monotonic() < deadline and process.poll() is None:
+    while time.monotonic() < deadline and server.process.poll() is None:
         try:
-            if server.get("/healthz", HOST)[0] == 200 and len(children(process.pid)) == workers:
-                return server, children(process.pid)
+            pids = children(server.process.pid)
+            fresh = len(pids) == workers and not set(pids) & set(not_among)
+            if fresh and server.get("/healthz", HOST)[0] == 200:
+                return pids
         except OSError:
             pass
         time.sleep(0.2)
-    server.stop()
-    raise AssertionError(f"the workers did not answer: {log.read_text()}")
+    raise AssertionError(f"the workers did not answer: {server.log.read_text()}")
 
 
 def children(pid: int) -> list[int]:
@@ -140,6 +155,36 @@ def test_every_worker_serves_the_phones(workers):
 
 
 @pytest.mark.run_database
+def test_phones_keeping_their_connections_are_spread_over_the_workers(workers):
+    """A hundred phones that connect at once and keep their connections each land on a worker,
+    and every worker takes a share of them (at least a quarter of an even one: the system hands
+    a connection to the worker that takes it first)."""
+    _, server, pids = workers
+    phones = [http.client.HTTPConnection("127.0.0.1", server.port, timeout=30) for _ in range(100)]
+    found: Counter = Counter()
+    lock = threading.Lock()
+
+    def phone(connection) -> None:
+        for _ in range(3):  # three refreshes on the one connection
+            connection.request("GET", "/events/area-demo/standings.json", headers={"Host": HOST})
+            response = connection.getresponse()
+            response.read()
+        with lock:
+            found[int(response.getheader("X-Whist-Worker"))] += 1
+
+    threads = [threading.Thread(target=phone, args=(c,)) for c in phones]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    for connection in phones:
+        connection.close()
+    assert set(found) == set(pids)
+    even = sum(found.values()) / len(pids)
+    assert all(share >= even / 4 for share in found.values()), found
+
+
+@pytest.mark.run_database
 def test_a_hand_saved_elsewhere_reaches_every_worker_within_a_second(workers, tmp_path):
     """A results file imported from the command line (another process) shows on the
     standings every worker serves, at once and at the latest within a second."""
@@ -165,3 +210,95 @@ def test_the_workers_end_with_the_server(tmp_path, redis_url):
     server.process.wait(timeout=30)
     time.sleep(0.5)
     assert not [pid for pid in pids if Path(f"/proc/{pid}").exists()]
+
+
+def test_a_worker_killed_is_replaced(tmp_path, redis_url):
+    """A worker killed outright (SIGKILL, as the system does when out of memory) is replaced,
+    and the phones are answered all along."""
+    env = installation(tmp_path, shared_database=False, WHIST_REDIS_URL=redis_url)
+    server, pids = start_workers(env, tmp_path, 2)
+    try:
+        os.kill(pids[0], signal.SIGKILL)
+        assert server.get("/healthz", HOST)[0] == 200
+        now = ready(server, 2, not_among=[pids[0]])
+        assert pids[1] in now
+    finally:
+        server.stop()
+
+
+def test_a_reload_answers_every_request_made_during_it(tmp_path, redis_url):
+    """SIGHUP (a service manager's reload) replaces every worker while phones keep asking, on
+    new connections and on kept ones: each of their requests is answered."""
+    env = installation(tmp_path, shared_database=False, WHIST_REDIS_URL=redis_url)
+    server, pids = start_workers(env, tmp_path, 2)
+    stop = threading.Event()
+    answers: Counter = Counter()
+
+    def phone(keep: bool) -> None:
+        connection, reused = None, False
+        while not stop.is_set():
+            if connection is None:
+                connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+                reused = False
+            try:
+                connection.request("GET", "/events/area-demo/standings/", headers={"Host": HOST})
+                response = connection.getresponse()
+                response.read()
+                answers[response.status] += 1
+                reused = True
+                if response.getheader("Connection", "").lower() == "close" or not keep:
+                    connection.close()
+                    connection = None
+            except (OSError, http.client.HTTPException) as error:
+                # A kept connection ended before any answer: a browser asks again on a new one.
+                answers["asked again" if reused else type(error).__name__] += 1
+                connection.close()
+                connection = None
+
+    phones = [threading.Thread(target=phone, args=(n % 2 == 0,)) for n in range(6)]
+    try:
+        for thread in phones:
+            thread.start()
+        time.sleep(1)
+        server.process.send_signal(signal.SIGHUP)
+        ready(server, 2, not_among=pids)
+        time.sleep(1)
+    finally:
+        stop.set()
+        for thread in phones:
+            thread.join(timeout=60)
+        server.stop()
+    assert answers[200] > 50
+    assert set(answers) <= {200, "asked again"}, answers
+
+
+def test_the_systemd_unit_runs_the_documented_province_server():
+    """tools/whist-director.service starts ``whist-director serve`` with four workers, waits for
+    it to say it listens, reloads it with SIGHUP and never retries a configuration mistake."""
+    import configparser
+    import shlex
+
+    from whistdirector import launch
+
+    unit = configparser.ConfigParser(interpolation=None, strict=False)
+    unit.optionxform = str
+    unit.read(servers.ROOT / "tools" / "whist-director.service")
+    service = unit["Service"]
+    program, *arguments = shlex.split(service["ExecStart"])
+    assert program.endswith("/whist-director")
+    options = launch.parser().parse_args(arguments)
+    assert (options.command, options.workers) == ("serve", 4)
+    assert service["Type"] == "notify"
+    assert service["ExecReload"] == "/bin/kill -HUP $MAINPID"
+    assert service["RestartPreventExitStatus"] == "1"
+
+
+def test_the_province_server_keeps_the_numbers_the_readme_gives():
+    """Each worker has 8 threads, closes a phone's idle connection after 5 seconds as the hall
+    does, and is replaced when silent for 30 seconds."""
+    from whistdirector import province
+
+    found = province.settings(3, 4)
+    assert (found["workers"], found["threads"]) == (4, 8)
+    assert found["keepalive"] == 5
+    assert found["timeout"] == 30

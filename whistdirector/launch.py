@@ -2,9 +2,10 @@
 ``serve`` for a hosted server. ``make run``, ``make hall``, ``make serve`` and the installed
 ``whist-director`` command all come here.
 
-The server is waitress, set for a hall's phones in ``server.py`` and started in ``listen_on``:
-pure Python, so the hall runs the same on Windows, macOS and Linux, and it never needs
-``fork`` or Unix signals. ``--help`` and every
+The hall's server is waitress, set for a hall's phones in ``server.py`` and started in
+``listen_on``: pure Python, so the hall runs the same on Windows, macOS and Linux, and it never
+needs ``fork`` or Unix signals. A hosted ``serve`` runs gunicorn in this process (``province``)
+on Linux and macOS, and waitress on Windows. ``--help`` and every
 configuration error are worded in the leader's language without opening a database
 (``tournaments.management.words``), and a configuration error is one line and exit status 1.
 """
@@ -169,17 +170,22 @@ def hall(listen: str) -> None:
 
 
 def serve(listen: str, workers: int = 1) -> None:
+    """The hosted server: gunicorn with ``workers`` processes (``province``) on Linux and macOS;
+    waitress, one process, on Windows, which has no ``fork``."""
     if workers > 1:
         os.environ["WHIST_WORKERS"] = str(workers)  # settings: a cache the workers share
+    on_windows = os.name == "nt"
+    if on_windows and workers > 1:
+        raise ConfigurationError(_("--workers needs Linux or macOS; on Windows run one process."))
     setup("serve")
     prepare(ask_for_leader=False)
-    if workers > 1:
+    if on_windows:
+        single = listen_on(listen, behind_proxy=True)
+    else:
         try:
             sock = server.listening_socket(listen)
         except OSError as error:
             raise ConfigurationError(_listen_problem(listen, error)) from None
-    else:
-        single = listen_on(listen, behind_proxy=True)
     say(
         _(
             "Military Whist Director serving on %(listen)s (behind your HTTPS proxy). "
@@ -187,10 +193,12 @@ def serve(listen: str, workers: int = 1) -> None:
         )
         % {"listen": listen}
     )
-    if workers > 1:
-        server.serve_workers(sock, workers)
-    else:
+    if on_windows:
         single.run()
+    else:
+        from whistdirector import province
+
+        province.run(sock.detach(), workers)  # gunicorn owns the socket from here
 
 
 def demo(listen: str) -> None:

@@ -13,30 +13,25 @@ defaults (100 connections, idle ones kept 120 s, ``select()``) turn the 101st ph
   and runs less often: its full passes over every object paused all the threads, phones' and
   leader's alike, for 130-180 ms about every four seconds of a full hall.
 
-Several workers (``--workers N``, a hosted installation on Linux or macOS) are N processes that
-accept on one listening socket, made here and inherited by each; they share rendered pages and
-derived values through Django's cache (a file cache in the data folder, or Redis).
+A hosted installation on Linux or macOS runs gunicorn instead (``province.py``), with these
+same threads, limits and collector settings, on a listening socket made here; its workers share
+rendered pages and derived values through Django's cache (a file cache in the data folder, or
+Redis).
 """
 
 from __future__ import annotations
 
-import contextlib
 import gc
 import logging
 import os
 import select
-import signal
 import socket
-import subprocess
-import sys
-import time
 
 IDLE_SECONDS = 5
 THREADS = 8
 HAS_POLL = hasattr(select, "poll")
 CONNECTION_LIMIT = 4000 if HAS_POLL else 480  # Windows' select() takes 512 sockets at most
 COLLECTOR_THRESHOLDS = (50_000, 20, 100)  # Python's are (700, 10, 10)
-RESTART_PAUSE = 2.0  # seconds before a worker that died is started again
 
 
 def options(*, behind_proxy: bool) -> dict:
@@ -96,26 +91,9 @@ def raise_open_files() -> None:
             resource.setrlimit(resource.RLIMIT_NOFILE, (min(wanted, 10240), hard))
 
 
-def serve(listen: str, *, behind_proxy: bool = False, sockets: list | None = None) -> None:
-    """Serve the app on ``listen`` (or on ``sockets`` already listening) until stopped."""
-    import waitress
-
-    from whistdirector.wsgi import application
-
-    derive_first()
-    prepare_process()
-    where = {"sockets": sockets} if sockets else {"listen": listen}
-    waitress.serve(application, **where, **options(behind_proxy=behind_proxy))
-
-
 def listening_socket(listen: str) -> socket.socket:
-    """A socket listening on ``listen`` (host:port), to hand to every worker (Linux and macOS:
-    Windows runs one process)."""
-    if os.name == "nt":
-        from tournaments.management.words import gettext as _
-        from whistdirector.config import ConfigurationError
-
-        raise ConfigurationError(_("--workers needs Linux or macOS; on Windows run one process."))
+    """A socket listening on ``listen`` (host:port), to hand to gunicorn (bound here, so a port
+    in use is the launcher's one-line message)."""
     host, port = listen.rsplit(":", 1)
     host = host.strip("[]")
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
@@ -125,60 +103,3 @@ def listening_socket(listen: str) -> socket.socket:
     sock.listen(2048)
     sock.set_inheritable(True)
     return sock
-
-
-def serve_workers(sock: socket.socket, workers: int) -> None:
-    """Run ``workers`` processes on the listening ``sock`` until Ctrl+C or SIGTERM; a worker
-    that dies is started again."""
-    raise_open_files()
-    command = [sys.executable, "-m", "whistdirector.server", str(sock.fileno())]
-    children: list[subprocess.Popen] = []
-    stopping = False
-
-    def start() -> subprocess.Popen:
-        return subprocess.Popen(command, pass_fds=(sock.fileno(),))  # noqa: S603
-
-    def stop(signum, frame) -> None:
-        nonlocal stopping
-        stopping = True
-        for child in children:
-            if child.poll() is None:
-                child.send_signal(signal.SIGTERM)
-
-    signal.signal(signal.SIGTERM, stop)
-    signal.signal(signal.SIGINT, stop)
-    signal.signal(signal.SIGHUP, stop)
-    children.extend(start() for _ in range(workers))
-    try:
-        while not stopping:
-            time.sleep(0.5)
-            for index, child in enumerate(children):
-                if child.poll() is not None and not stopping:
-                    print(f"A worker stopped (exit {child.returncode}); starting it again.")
-                    time.sleep(RESTART_PAUSE)
-                    children[index] = start()
-    finally:
-        stop(None, None)
-        for child in children:
-            try:
-                child.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                child.kill()
-        sock.close()
-
-
-def _worker(fd: int) -> None:
-    """One worker: Django set up for a hosted server, serving on the inherited socket."""
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "whistdirector.settings")
-    import django
-
-    django.setup()
-    # Stop as waitress does on Ctrl+C: SIGTERM from the parent (or a service manager).
-    signal.signal(signal.SIGTERM, signal.default_int_handler)
-    sock = socket.socket(fileno=fd)
-    with contextlib.suppress(KeyboardInterrupt):
-        serve("", behind_proxy=True, sockets=[sock])
-
-
-if __name__ == "__main__":
-    _worker(int(sys.argv[1]))

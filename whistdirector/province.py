@@ -1,0 +1,160 @@
+"""A province's hosted server (``serve``, Linux and macOS): gunicorn, run in this process.
+
+gunicorn is a kept server made for this: a parent process that owns the listening socket and
+``--workers`` processes forked from it, each with threads (``gthread``) and a poller holding the
+phones' idle keep-alive connections. It brings what a hand-written supervisor lacked:
+
+- a worker that stops answering its parent for ``WORKER_TIMEOUT`` seconds, or dies, is replaced;
+- ``SIGHUP`` starts fresh workers and lets the old ones finish what they are answering while the
+  socket stays open, so a reload drops no request; ``SIGTERM`` stops the same gracefully;
+- each worker stops accepting when it holds ``server.CONNECTION_LIMIT`` connections.
+
+What the parent does once, before forking, every worker starts with: Django set up, the app
+loaded, the events in play derived (``server.derive_first``) and Python's collector set aside
+from all of it (``server.prepare_process``). Its database connections are closed first, since
+a connection must never be shared by two processes.
+
+The proxy's X-Forwarded-* headers are read by waitress's own middleware, with the settings the
+hall's waitress uses (``server.options``): one reading of them, whichever server runs.
+Windows has no ``fork``: ``serve`` there stays on waitress, one process (``launch.serve``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import os
+import time
+
+from whistdirector import server
+
+WORKER_TIMEOUT = 30  # seconds a worker may go silent before its parent replaces it
+GRACEFUL_SECONDS = 30  # what a stopping worker has to finish the requests it holds
+WORKER_HEADER = "X-Whist-Worker"  # names the answering process; a bench's setting only
+
+
+def application():
+    """The WSGI app every worker runs: the hall's cache in front of Django, behind the proxy's
+    headers (and, where ``WHIST_SHOW_WORKER=1``, each answer naming its worker)."""
+    from waitress.proxy_headers import proxy_headers_middleware
+
+    from whistdirector.wsgi import application as hall_application
+
+    trusted = {
+        key: value
+        for key, value in server.options(behind_proxy=True).items()
+        if key.startswith("trusted_proxy")
+    }
+    trusted["trusted_proxy_headers"] = set(trusted["trusted_proxy_headers"].split())
+    app = proxy_headers_middleware(hall_application, **trusted)
+    if os.environ.get("WHIST_SHOW_WORKER") == "1":
+        app = _naming_the_worker(app)
+    return app
+
+
+def _naming_the_worker(app):
+    """Each answer says which worker gave it: how a bench counts each worker's share."""
+
+    def named(environ, start_response):
+        def start(status, headers, exc_info=None):
+            return start_response(status, [*headers, (WORKER_HEADER, str(os.getpid()))], exc_info)
+
+        return app(environ, start)
+
+    return named
+
+
+def settings(fd: int, workers: int) -> dict:
+    """gunicorn's settings: the socket already bound (``fd``), threads as the hall's waitress
+    has them, idle connections closed as the hall closes them."""
+    return {
+        "bind": [f"fd://{fd}"],
+        "workers": workers,
+        "worker_class": "whistdirector.province.ProvinceWorker",
+        "threads": server.THREADS,
+        "worker_connections": server.CONNECTION_LIMIT,
+        "keepalive": server.IDLE_SECONDS,
+        "timeout": WORKER_TIMEOUT,
+        "graceful_timeout": GRACEFUL_SECONDS,
+        "backlog": 2048,
+        "preload_app": True,
+        # The proxy's headers are read by the app (``application``), not twice.
+        "secure_scheme_headers": {},
+        "proc_name": "whist-director",
+        "errorlog": "-",
+        "loglevel": "info",
+    }
+
+
+@functools.cache
+def _worker_class():
+    """gunicorn's threaded worker, stopping without dropping a connection it holds."""
+    from gunicorn.workers.gthread import ThreadWorker
+
+    class ProvinceWorker(ThreadWorker):
+        """On SIGTERM (a stop, or the old workers of a reload) gunicorn's threaded worker closes
+        at once the connections it accepted and holds, a request perhaps already sent on one:
+        that phone's request is lost. This one stops taking connections, answers what arrives
+        on those it holds (closing each after its answer), closes the idle kept ones (a browser
+        asks again on a new connection), and ends when it holds none, or after
+        ``server.IDLE_SECONDS`` for a connection that never sends anything."""
+
+        stopping_since = None
+
+        def handle_exit(self, sig, frame) -> None:
+            if self.stopping_since is not None:
+                return
+            self.stopping_since = time.monotonic()
+            self.cfg.set("keepalive", 0)  # this process only: each answer closes its connection
+            with self._lock:
+                for sock in self.sockets:
+                    with contextlib.suppress(KeyError, ValueError, OSError):
+                        self.poller.unregister(sock)
+
+        def murder_keepalived(self) -> None:
+            super().murder_keepalived()
+            if self.stopping_since is None:
+                return
+            while True:
+                with self._lock:
+                    if not self._keep:
+                        break
+                    conn = self._keep.popleft()
+                    with contextlib.suppress(KeyError, ValueError, OSError):
+                        self.poller.unregister(conn.sock)
+                self.nr_conns -= 1
+                conn.close()
+            late = time.monotonic() - self.stopping_since > server.IDLE_SECONDS
+            if self.nr_conns <= 0 or late:
+                self.alive = False
+
+    return ProvinceWorker
+
+
+def __getattr__(name: str):
+    # gunicorn names its worker class by its dotted path; gunicorn is imported only here, on
+    # the systems that have it.
+    if name == "ProvinceWorker":
+        return _worker_class()
+    raise AttributeError(name)
+
+
+def run(fd: int, workers: int) -> None:
+    """Serve on the listening socket ``fd`` with ``workers`` processes until stopped."""
+    from django.db import connections
+    from gunicorn.app.base import BaseApplication
+
+    class Province(BaseApplication):
+        def load_config(self) -> None:
+            for key, value in settings(fd, workers).items():
+                self.cfg.set(key, value)
+
+        def load(self):
+            return application()
+
+    province = Province()
+    province.wsgi()  # loaded once here, before the workers are forked
+    server.derive_first()
+    connections.close_all()  # a connection is never shared across a fork
+    server.prepare_process()
+    province.run()
