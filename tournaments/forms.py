@@ -338,6 +338,9 @@ class EventSettingsForm(forms.ModelForm):
 # page writes it (about a hundred teams); a longer one is pasted again once fixed, so a refused
 # paste never comes back as a long page.
 PASTE_SHOWN = 12 * 1024
+# A refused file's page carries the file back (to read it in another encoding without choosing
+# it again) only while it is small: a refused answer stays well under 64 KB.
+RAW_KEPT = 32 * 1024
 
 
 class TeamsCsvForm(forms.Form):
@@ -400,6 +403,16 @@ class TeamsCsvForm(forms.Form):
         return text
 
     def clean(self):
+        try:
+            return self._read_file()
+        finally:
+            # The form itself sends a large file back to nobody: only a good preview carries
+            # it on (its import, another encoding), and a refused answer stays short.
+            if len(self.data.get("csv_raw", "")) > RAW_KEPT:
+                self.data = self.data.copy()
+                self.data["csv_raw"] = ""
+
+    def _read_file(self):
         data = super().clean()
         if self.errors:
             return data

@@ -21,10 +21,7 @@ Windows has no ``fork``: ``serve`` there stays on waitress, one process (``launc
 
 from __future__ import annotations
 
-import contextlib
-import functools
 import os
-import time
 
 from whistdirector import server
 
@@ -70,7 +67,7 @@ def settings(fd: int, workers: int) -> dict:
     return {
         "bind": [f"fd://{fd}"],
         "workers": workers,
-        "worker_class": "whistdirector.province.ProvinceWorker",
+        "worker_class": "whistdirector.province_worker.ProvinceWorker",
         "threads": server.THREADS,
         "worker_connections": server.CONNECTION_LIMIT,
         "keepalive": server.IDLE_SECONDS,
@@ -84,59 +81,6 @@ def settings(fd: int, workers: int) -> dict:
         "errorlog": "-",
         "loglevel": "info",
     }
-
-
-@functools.cache
-def _worker_class():
-    """gunicorn's threaded worker, stopping without dropping a connection it holds."""
-    from gunicorn.workers.gthread import ThreadWorker
-
-    class ProvinceWorker(ThreadWorker):
-        """On SIGTERM (a stop, or the old workers of a reload) gunicorn's threaded worker closes
-        at once the connections it accepted and holds, a request perhaps already sent on one:
-        that phone's request is lost. This one stops taking connections, answers what arrives
-        on those it holds (closing each after its answer), closes the idle kept ones (a browser
-        asks again on a new connection), and ends when it holds none, or after
-        ``server.IDLE_SECONDS`` for a connection that never sends anything."""
-
-        stopping_since = None
-
-        def handle_exit(self, sig, frame) -> None:
-            if self.stopping_since is not None:
-                return
-            self.stopping_since = time.monotonic()
-            self.cfg.set("keepalive", 0)  # this process only: each answer closes its connection
-            with self._lock:
-                for sock in self.sockets:
-                    with contextlib.suppress(KeyError, ValueError, OSError):
-                        self.poller.unregister(sock)
-
-        def murder_keepalived(self) -> None:
-            super().murder_keepalived()
-            if self.stopping_since is None:
-                return
-            while True:
-                with self._lock:
-                    if not self._keep:
-                        break
-                    conn = self._keep.popleft()
-                    with contextlib.suppress(KeyError, ValueError, OSError):
-                        self.poller.unregister(conn.sock)
-                self.nr_conns -= 1
-                conn.close()
-            late = time.monotonic() - self.stopping_since > server.IDLE_SECONDS
-            if self.nr_conns <= 0 or late:
-                self.alive = False
-
-    return ProvinceWorker
-
-
-def __getattr__(name: str):
-    # gunicorn names its worker class by its dotted path; gunicorn is imported only here, on
-    # the systems that have it.
-    if name == "ProvinceWorker":
-        return _worker_class()
-    raise AttributeError(name)
 
 
 def run(fd: int, workers: int) -> None:

@@ -6,7 +6,7 @@ from django.views.i18n import JavaScriptCatalog, set_language
 
 # Django's account pages but its password reset: the app sends no mail, so a reset could only
 # fail (a leader gives a helper a new password: changepassword, or the admin).
-accounts = [
+ACCOUNT_PAGES = [
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("password_change/", auth_views.PasswordChangeView.as_view(), name="password_change"),
@@ -19,7 +19,7 @@ accounts = [
 
 urlpatterns = [
     path("admin/", admin.site.urls),
-    path("accounts/", include(accounts)),
+    path("accounts/", include(ACCOUNT_PAGES)),
     # The English/Français switch sits on every page, public ones too: without a CSRF token
     # there, a phone's standings page stays one shared rendering (tournaments/snapshot/pages.py).
     # Someone else switching a reader's language is harmless.

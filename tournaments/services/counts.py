@@ -93,8 +93,8 @@ def counts_save(
             update_fields=["count", "closed_on_table"],
         )
     part = f"day {day}" + (f" session {session}" if session else "")
-    if checked:
-        kept = {t: c for t, c in sorted(counts.items()) if c is not None}
+    kept = {t: c for t, c in sorted(counts.items()) if c is not None}
+    if checked and kept:  # a Check with no count typed records nothing
         after = {"tables": spans(kept), "counts": {str(t): c for t, c in kept.items()}}
         audit(event, actor, "counts checked", part, after=after).save()
     elif changed and not drafts:  # the day's first count, once: not one line per count

@@ -70,13 +70,13 @@ def results_import(request, event: Event):
         try:
             rows = parse_results(text, tables=event.tables, hands=hands)
         except CsvErrors as error:
-            context.update(refused(error.problems, text))
+            context.update(refused(error.problems, text, context.get("raw", "")))
         else:
             if request.POST.get("action") == "import":
                 try:
                     changed = records.results_import(event=event, rows=rows, actor=request.user)
                 except RulesError as error:
-                    context.update(refused([error.message], text))
+                    context.update(refused([error.message], text, context.get("raw", "")))
                 else:
                     messages.success(
                         request,

@@ -18,7 +18,7 @@ from .. import permissions, selectors, services, snapshot
 from ..csv_formats import PROBLEMS_SHOWN, TEAM_COLUMNS, CsvErrors, csv_lines, parse_teams
 from ..csv_formats import teams_template as teams_template_text
 from ..file_encodings import ENCODINGS
-from ..forms import LEVEL_PRESETS, EventCreateForm, EventSettingsForm, TeamsCsvForm
+from ..forms import LEVEL_PRESETS, RAW_KEPT, EventCreateForm, EventSettingsForm, TeamsCsvForm
 from ..models import Event, Level
 from ..rules.errors import RulesError, shortened
 from ..rules.event_settings import typed_number
@@ -157,11 +157,13 @@ def _preview(text: str, problems: list[str], *, refused: bool = False) -> tuple[
     return rows, hidden
 
 
-def refused(problems: list[str], text: str) -> dict:
+def refused(problems: list[str], text: str, raw: str = "") -> dict:
     """What a page shows of a refused file: its first ``PROBLEMS_SHOWN`` problems, how many
-    more there are, and its lines with problems."""
+    more there are, and its lines with problems; the file itself (``raw``, base64) only while
+    it is small, for another encoding's preview."""
     preview, hidden = _preview(text, problems, refused=True)
     return {
+        "raw": raw if len(raw) <= RAW_KEPT else "",  # a larger one is sent again, fixed
         "problems": problems[:PROBLEMS_SHOWN],
         "problem_count": len(problems),
         "more_problems": max(0, len(problems) - PROBLEMS_SHOWN),
@@ -191,7 +193,7 @@ def teams(request, event: Event):
         try:
             rows = parse_teams(text, tables=event.tables)
         except CsvErrors as error:
-            context.update(refused(error.problems, text))
+            context.update(refused(error.problems, text, context.get("raw", "")))
         else:
             if request.POST.get("action") == "import":
                 services.teams_replace(event=event, rows=rows, actor=request.user)
