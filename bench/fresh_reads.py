@@ -19,7 +19,6 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -29,63 +28,16 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tests import servers  # noqa: E402 - the production servers as the tests start them
+from tests.other_process import Writer, results_file  # noqa: E402
 
 EVENT = "area-demo"  # 8 tables
 HOST = "whist.example.org"
-
-_WRITER = """
-import os, sys
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "whistdirector.settings")
-sys.path.insert(0, {root!r})
-import django
-django.setup()
-import json
-from django.core.management import call_command
-from tournaments import snapshot
-from tournaments.models import Event
-for line in sys.stdin:
-    if line.strip() != "read":
-        call_command("import_results", {event!r}, line.strip(), stdout=open(os.devnull, "w"))
-    print(json.dumps(snapshot.standings_payload(Event.objects.get(slug={event!r}))), flush=True)
-"""
-
-
-def results_file(folder: Path, hand: int, k: int) -> Path:
-    """The hand's results, each table's visitor taking another number of tricks each try."""
-    rows = "\n".join(f"{hand},{table},{(5 * k + 3 * table) % 14}" for table in range(1, 9))
-    path = folder / f"hand-{k}.csv"
-    path.write_text(f"hand,table,visitor_tricks\n{rows}\n")
-    return path
 
 
 def standings(server: servers.Server) -> dict:
     status, _, body = server.get(f"/events/{EVENT}/standings.json", HOST)
     assert status == 200, status
     return json.loads(body)
-
-
-class Writer:
-    """Another process on the same data folder: imports a results file, then tells the
-    standings as it reads them itself (its own cache, fresh from the database)."""
-
-    def __init__(self, env: dict[str, str]) -> None:
-        self.process = subprocess.Popen(  # noqa: S603 - our own interpreter
-            [sys.executable, "-c", _WRITER.format(root=str(ROOT), event=EVENT)],
-            cwd=ROOT,
-            env=env,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            text=True,
-        )
-
-    def tell(self, line: str) -> dict:
-        self.process.stdin.write(f"{line}\n")
-        self.process.stdin.flush()
-        return json.loads(self.process.stdout.readline())
-
-    def close(self) -> None:
-        self.process.stdin.close()
-        self.process.wait(timeout=30)
 
 
 def main() -> None:
@@ -100,18 +52,18 @@ def main() -> None:
     env |= {"WHIST_SSL_REDIRECT": "0", "WHIST_DEBUG": "0"}
     mode = "hall" if args.servers == 1 else "serve"
     running = [servers.start(mode, env, data, probe_host=HOST) for _ in range(args.servers)]
-    writer = Writer(env)
+    writer = Writer(env, EVENT)
     stale, changed, answers = 0, 0, []
     try:
         hand = standings(running[0])["hands_played"] + 1  # the first not played: an open session
-        before = writer.tell("read")
+        before = writer.standings()
         for k in range(1, args.tries + 1):
             path = results_file(data, hand, k)
             if args.commands:
                 servers.manage(env, "import_results", EVENT, str(path))
-                written = writer.tell("read")
+                written = writer.standings()
             else:
-                written = writer.tell(str(path))
+                written = writer.imported(path)
             changed += written != before
             for server in running:
                 began = time.perf_counter()
