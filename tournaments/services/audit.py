@@ -72,3 +72,4 @@ def bump_season(season_id: int | None) -> None:
     if season_id is None:
         return
     Season.objects.filter(pk=season_id).update(revision=F("revision") + 1)
+    transaction.on_commit(store.read_afresh)

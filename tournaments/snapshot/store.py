@@ -28,7 +28,7 @@ from typing import TypeVar
 
 from django.core.cache import cache
 from django.core.signals import request_finished, request_started
-from django.db import transaction
+from django.db import connection, transaction
 from django.dispatch import receiver
 
 from ..models import Event
@@ -50,10 +50,14 @@ _MISSING = memory.MISSING
 
 def current(slug: str) -> Current | None:
     """The event's current revisions, or None when there is no such event: as committed when
-    this call began, whoever wrote (``revisions.latest``), so a write is on every process's
-    very next page."""
-    found = latest(slug)
+    this request first asked (``revisions.latest``), whoever wrote, so a write is on every
+    process's very next page; the rest of the request keeps that one revision."""
     request = getattr(_building_now, "request", None)
+    found = None
+    if request is not None and not connection.in_atomic_block:
+        found = request.get(("seen", slug))
+    if found is None:
+        found = latest(slug)
     if request is not None and found:
         # The "before" of this request's first build: never ahead of the database (it was
         # read from it), so a build it does not match is only built again, never kept
@@ -65,8 +69,16 @@ def current(slug: str) -> Current | None:
 def committed(now: Current, event: Event | None = None) -> None:
     """The write that moved the event to ``now`` committed: ``event``, if given, is the event
     as committed, kept for the pages (every process reads the new revision from the row)."""
+    read_afresh()
     if event is not None:
         keep(now, "revision", "event", event)
+
+
+def read_afresh() -> None:
+    """A write of this request committed: the rest of it reads the revisions afresh."""
+    request = getattr(_building_now, "request", None)
+    for seen in [key for key in request or () if isinstance(key, tuple)]:
+        del request[seen]
 
 
 def value(
