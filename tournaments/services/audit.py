@@ -60,8 +60,7 @@ def bump_revision(
         Hand.objects.filter(event=event).update(revision=event.revision)
     elif numbers := set(hands):
         Hand.objects.filter(event=event, number__in=numbers).update(revision=event.revision)
-    now = store.current_of(event)
-    store.forget(event.slug)  # this transaction's own pages read the row, as do others' then
+    now = store.current_of(event)  # every process reads it from the row once committed
     transaction.on_commit(lambda: store.committed(now, current))
     transaction.on_commit(lambda: backups.request(event.pk))
     bump_season(event.season_id)
@@ -73,8 +72,4 @@ def bump_season(season_id: int | None) -> None:
     if season_id is None:
         return
     Season.objects.filter(pk=season_id).update(revision=F("revision") + 1)
-    slug = Season.objects.filter(pk=season_id).values_list("slug", flat=True).first()
-    keys = (f"season:{slug}", "seasons")
-    for key in keys:
-        store.forget(key)
-    transaction.on_commit(lambda: [store.forget(key) for key in keys])
+    transaction.on_commit(store.read_afresh)

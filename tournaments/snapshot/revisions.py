@@ -1,20 +1,25 @@
-"""An event's revisions as every process reads them: its row's, and what a write that commits
-tells every process sharing Django's cache (``store.committed``). A season's pages are keyed
-the same way, under "season:<slug>", and what spans every season (a club's page) under
-"seasons": the sum of the seasons' revisions (``snapshot.seasons``).
+"""An event's revisions as every process reads them: its row's, read for every request, so a
+write is seen at once whoever made it (a leader's save on another worker, a command, another
+host). A season's pages are keyed the same way, under "season:<slug>", and what spans every
+season (a club's page) under "seasons": the sum of the seasons' revisions
+(``snapshot.seasons``).
+
+On SQLite (the hall) the row is not even read while nothing changed: ``PRAGMA data_version``
+on the request's own connection tells, in microseconds, whether any other connection or
+process committed since that connection last looked, and the connection's count of changes
+whether it wrote itself; while neither moved, the revision it read last is still the row's.
 """
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from django.core.cache import cache
 from django.db import connection
 
 from ..models import Event
 
-NOW_SECONDS = 1.0  # how long an event's current revision is trusted without reading its row
 _EVENTS = Event._meta.db_table
 _NOW_SQL = f"SELECT id, created_at, revision, setup_revision FROM {_EVENTS} WHERE slug = %s"  # noqa: S608
 _SEASONS = "tournaments_season"
@@ -43,6 +48,36 @@ def identity(pk: int, created_at: datetime | str) -> str:
     return f"{pk}.{created_at.timestamp():.6f}"
 
 
+def latest(slug: str) -> Current | tuple:
+    """The event's revisions as committed now (``()``: no such event), exact for any write
+    that committed before this call began, whichever process made it."""
+    if connection.vendor != "sqlite" or not connection.get_autocommit():
+        return read_current(slug)  # PostgreSQL: one indexed query; a transaction: its own view
+    with connection.wrap_database_errors:  # a broken connection is closed as Django does
+        connection.close_if_health_check_failed()
+        connection.ensure_connection()
+        raw = connection.connection
+        # Read before the row: a commit after this call is noticed by the next one.
+        seen_as = (raw.execute("PRAGMA data_version").fetchone()[0], raw.total_changes)
+    kept = getattr(_read_last, "kept", None)
+    if kept is None or kept[0] is not raw:  # a new connection: nothing it read yet
+        kept = _read_last.kept = (raw, {})
+    found = kept[1].get(slug)
+    if found is not None and found[0] == seen_as:
+        return found[1]
+    found = read_current(slug)
+    if len(kept[1]) > _MOST_SLUGS:
+        kept[1].clear()
+    kept[1][slug] = (seen_as, found)
+    return found
+
+
+# Per thread (each has its own connection): that connection, and per slug what it read last
+# with the connection's data version and count of changes then.
+_read_last = threading.local()
+_MOST_SLUGS = 1000  # wrong addresses asked for are kept too: never more than this
+
+
 def read_current(slug: str) -> Current | tuple:
     with connection.cursor() as cursor:
         if slug == "seasons":
@@ -53,7 +88,7 @@ def read_current(slug: str) -> Current | tuple:
         cursor.execute(_SEASON_SQL if season else _NOW_SQL, [slug.removeprefix("season:")])
         row = cursor.fetchone()
     if row is None:
-        return ()  # kept too: a phone asking for a wrong address costs one query a second
+        return ()
     name = identity(row[0], row[1])
     return Current(slug, f"season.{name}" if season else name, row[2], row[3])
 
@@ -63,8 +98,3 @@ def current_of(event: Event) -> Current:
     return Current(
         event.slug, identity(event.pk, event.created_at), event.revision, event.setup_revision
     )
-
-
-def forget(slug: str) -> None:
-    """The event is gone or renamed: read its row again on the next request."""
-    cache.delete(f"whist:now:{slug}")

@@ -28,17 +28,16 @@ from typing import TypeVar
 
 from django.core.cache import cache
 from django.core.signals import request_finished, request_started
-from django.db import transaction
+from django.db import connection, transaction
 from django.dispatch import receiver
 
 from ..models import Event
 from . import facts, memory
 from .revisions import (  # noqa: F401 - the revisions' names, as the rest of the snapshot reads them
-    NOW_SECONDS,
     Current,
     current_of,
-    forget,
     identity,
+    latest,
     read_current,
 )
 
@@ -50,30 +49,36 @@ _MISSING = memory.MISSING
 
 
 def current(slug: str) -> Current | None:
-    """The event's current revisions, or None when there is no such event: read from its row
-    at most once a second for the whole installation, and at once after a write commits."""
-    key = f"whist:now:{slug}"
-    found = cache.get(key)
-    if found is None:
-        found = read_current(slug)
-        # Added, not set: a write that committed since this read has noted its revision, and
-        # this older one must not hide it for a second.
-        cache.add(key, found, NOW_SECONDS)
+    """The event's current revisions, or None when there is no such event: as committed when
+    this request first asked (``revisions.latest``), whoever wrote, so a write is on every
+    process's very next page; the rest of the request keeps that one revision."""
     request = getattr(_building_now, "request", None)
+    found = None
+    if request is not None and not connection.in_atomic_block:
+        found = request.get(("seen", slug))
+    if found is None:
+        found = latest(slug)
     if request is not None and found:
         # The "before" of this request's first build: never ahead of the database (it was
-        # read from it, or noted once a write committed), so a build it does not match is
-        # only built again, never kept mixing two revisions.
+        # read from it), so a build it does not match is only built again, never kept
+        # mixing two revisions.
         request["seen", slug] = found
     return found or None
 
 
 def committed(now: Current, event: Event | None = None) -> None:
-    """Tell every process that the event is now at ``now`` (once the write that bumped its
-    revisions commits); ``event``, if given, is the event as committed, kept for the pages."""
-    cache.set(f"whist:now:{now.slug}", now, NOW_SECONDS)
+    """The write that moved the event to ``now`` committed: ``event``, if given, is the event
+    as committed, kept for the pages (every process reads the new revision from the row)."""
+    read_afresh()
     if event is not None:
         keep(now, "revision", "event", event)
+
+
+def read_afresh() -> None:
+    """A write of this request committed: the rest of it reads the revisions afresh."""
+    request = getattr(_building_now, "request", None)
+    for seen in [key for key in request or () if isinstance(key, tuple)]:
+        del request[seen]
 
 
 def value(
@@ -212,13 +217,13 @@ def _consistent(slug: str, build: Callable[[], T]) -> tuple[T, list[tuple] | Non
         # The revision last read in this request serves as this one's "before" (a build
         # made while another is built, on its own, takes that build's "before").
         before = request.get(seen) if request else None
-        before = before or read_current(slug)
+        before = before or latest(slug)
         _building_now.frame = frame = _Frame()
         try:
             built = build()
         finally:
             _building_now.frame = None
-        after = read_current(slug)
+        after = latest(slug)
         if request is not None:
             request[seen] = after
         if after == before:
