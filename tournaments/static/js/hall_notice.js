@@ -35,17 +35,36 @@
     said.parentNode.hidden = !word;
     return changed;
   }
+  /* The hall moved (a hand complete, a day over or closed): the page's own screen is read
+     again now rather than at its next turn, and a table's "hand to play now" that no longer
+     is goes away. */
+  var seen = {};
+  function moved(url, data) {
+    var now = String(data.hand) + "/" + String(data.day_over);
+    var before = seen[url];
+    seen[url] = now;
+    if (before === undefined || before === now) return;
+    ["whistProjectorRefresh", "whistMovementRefresh", "whistHallMapRefresh"].forEach(function (name) {
+      if (window[name]) window[name]();
+    });
+    document.querySelectorAll(".table-now[data-hand]").forEach(function (section) {
+      section.hidden = section.dataset.hand !== String(data.hand);
+    });
+  }
   function refresh() {
     var asked = {};
     notices.forEach(function (notice) {
       var url = notice.dataset.hall;
+      var first = !asked[url];
       asked[url] = asked[url] || whistHallWords.fresh(url);
       asked[url].then(function (data) {
         // A screen that fits its rows to the window fits them again around the new lines.
         if (show(notice, data)) window.dispatchEvent(new Event("resize"));
+        if (first) moved(url, data);
       }).catch(function () { /* the next refresh tries again */ });
     });
   }
   window.whistHallNoticeRefresh = refresh;
+  refresh();  // what the page was built with, so the first change is heard
   setInterval(refresh, EVERY);
 })();

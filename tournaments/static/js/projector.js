@@ -128,7 +128,7 @@ hall.json says which tables the hall's hand still waits for. */
     if (!overflows() && rows.length <= MOST_ROWS) {
       pageOf.textContent = ""; table.dataset.pages = "1"; return;
     }
-    var pinned = Math.min(rows.length, Math.max(3, Math.min(advancing, 6)));
+    var pinned = keepTies(rows, Math.min(rows.length, Math.max(3, Math.min(advancing, 6))));
     var legendHeight = (document.querySelector(".projector-legend") || {offsetHeight: 0}).offsetHeight + 12;
     var room = window.innerHeight - 4 - legendHeight - body.getBoundingClientRect().top;
     var fits = Math.min(MOST_ROWS, Math.floor(room / rows[0].getBoundingClientRect().height));
@@ -147,6 +147,16 @@ hall.json says which tables the hall's hand still waits for. */
     while (perPage > 1 && document.documentElement.scrollHeight > window.innerHeight) show(--perPage);
     table.dataset.pages = String(pages);
     pageOf.textContent = "· " + interpolate(gettext("page %(page)s of %(pages)s"), {page: page + 1, pages: pages}, true);
+  }
+  /* The rows kept on every screen end at a change of rank, never inside a shared place:
+     a tie of up to 8 rows is kept whole, a longer one starts the pages. */
+  function keepTies(rows, pinned) {
+    function rank(i) { return rows[i].querySelector(".rank").firstChild.textContent; }
+    if (pinned >= rows.length || rank(pinned - 1) !== rank(pinned)) return pinned;
+    var start = pinned - 1, end = pinned;
+    while (start > 0 && rank(start - 1) === rank(pinned)) start -= 1;
+    while (end < rows.length && rank(end) === rank(pinned)) end += 1;
+    return end <= 8 ? end : start;
   }
   function turn() {
     if (+(table.dataset.pages || 1) > 1) { page += 1; fit(); }
