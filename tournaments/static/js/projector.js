@@ -148,11 +148,12 @@ hall.json says which tables the hall's hand still waits for. */
     table.dataset.pages = String(pages);
     pageOf.textContent = "· " + interpolate(gettext("page %(page)s of %(pages)s"), {page: page + 1, pages: pages}, true);
   }
-  /* The rows kept on every screen end at a change of rank, never inside a shared place:
-     a tie of up to 8 rows is kept whole, a longer one starts the pages. */
+  /* The rows kept on every screen never end inside a tie across the advancing line: such a
+     tie of up to 8 rows is kept whole, a longer one starts the pages. */
   function keepTies(rows, pinned) {
     function rank(i) { return rows[i].querySelector(".rank").firstChild.textContent; }
-    if (pinned >= rows.length || rank(pinned - 1) !== rank(pinned)) return pinned;
+    if (pinned >= rows.length || !rows[pinned - 1].classList.contains("across")) return pinned;
+    if (rank(pinned - 1) !== rank(pinned)) return pinned;
     var start = pinned - 1, end = pinned;
     while (start > 0 && rank(start - 1) === rank(pinned)) start -= 1;
     while (end < rows.length && rank(end) === rank(pinned)) end += 1;
