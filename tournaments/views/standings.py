@@ -86,7 +86,9 @@ def projector(request, slug):
     event = snapshot.page_event(slug)
     rows = snapshot.standings(event)
     hall = snapshot.hall_state(event)
-    cut = cut_line([(s.rank, s.table) for s in rows], event.advancing)
+    # Before the first hand is complete every team shares first: no line, no tie to name.
+    played = snapshot.hands_played(event)
+    cut = cut_line([(s.rank, s.table) for s in rows], event.advancing if played else 0)
     final = hall.all_played
     context = {
         "event": event,
@@ -96,7 +98,7 @@ def projector(request, slug):
         "waiting_for": _hand_waits_for(event, hall),
         "advancing": snapshot.advancing_tables(event),
         "days": max((len(s.days) for s in rows), default=0),
-        "hands_played": snapshot.hands_played(event),
+        "hands_played": played,
         "hands_total": event.last_hand,
         "refresh_seconds": _refresh_seconds(request.GET.get("refresh", "")),
     }

@@ -64,7 +64,8 @@ hall.json says which tables the hall's hand still waits for. */
   function draw(data) {
     var rows = document.createDocumentFragment();
     var anyAdvancing = false;
-    var cut = cutLine(data.standings);
+    // Before the first hand is complete every team shares first: no tie worth naming yet.
+    var cut = data.hands_played > 0 ? cutLine(data.standings) : {under: 0, across: [], place: null};
     var across = {};
     cut.across.forEach(function (t) { across[t] = true; });
     tieLine.textContent = tieWords(cut, handsTotal > 0 && data.hands_played >= handsTotal);
@@ -105,7 +106,9 @@ hall.json says which tables the hall's hand still waits for. */
   }
   function overflows() {
     var last = document.querySelector(".projector-legend") || table;
-    return last.getBoundingClientRect().bottom > window.innerHeight - 4;
+    // The legend on screen, and nothing below it (the page's own margin) makes it scroll.
+    return last.getBoundingClientRect().bottom > window.innerHeight - 4 ||
+      document.documentElement.scrollHeight > window.innerHeight;
   }
   /* The biggest type at which every row fits; else the smallest readable type and pages,
      the top places (to the advancing line, at least three) kept on every screen. */
@@ -149,15 +152,14 @@ hall.json says which tables the hall's hand still waits for. */
     pageOf.textContent = "· " + interpolate(gettext("page %(page)s of %(pages)s"), {page: page + 1, pages: pages}, true);
   }
   /* The rows kept on every screen never end inside a tie across the advancing line: such a
-     tie of up to 8 rows is kept whole, a longer one starts the pages. */
+     tie of up to 8 rows is kept whole (a longer one is marked, not kept). */
   function keepTies(rows, pinned) {
     function rank(i) { return rows[i].querySelector(".rank").firstChild.textContent; }
     if (pinned >= rows.length || !rows[pinned - 1].classList.contains("across")) return pinned;
     if (rank(pinned - 1) !== rank(pinned)) return pinned;
-    var start = pinned - 1, end = pinned;
-    while (start > 0 && rank(start - 1) === rank(pinned)) start -= 1;
+    var end = pinned;
     while (end < rows.length && rank(end) === rank(pinned)) end += 1;
-    return end <= 8 ? end : start;
+    return end <= 8 ? end : pinned;
   }
   function turn() {
     if (+(table.dataset.pages || 1) > 1) { page += 1; fit(); }
