@@ -65,9 +65,11 @@ def over_words(hall, hands_total: int) -> str:
         return ""
     flags = _("Leave the flags on the tables, count them, wait for the verifiers.")
     if hall.all_played:
-        done = _("All %(hands)s hands are played: final standings after the count.") % {
-            "hands": hands_total
-        }
+        done = ngettext(
+            "The %(hands)s hand is played: final standings after the count.",
+            "All %(hands)s hands are played: final standings after the count.",
+            hands_total,
+        ) % {"hands": hands_total}
         return f"{done} {flags}"
     return _(
         "Day %(day)s is over: leave the flags on the tables, count them, wait for the verifiers."

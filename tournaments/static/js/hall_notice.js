@@ -4,7 +4,7 @@
    so a change reaches an open page within 10 s without a reload. */
 (function () {
   "use strict";
-  /* gettext, interpolate: the page's words (templates/_js_catalog.html). */
+  /* gettext, ngettext, interpolate: the page's words (templates/_js_catalog.html). */
   var notices = Array.prototype.slice.call(document.querySelectorAll(".hall-notice[data-hall]"));
   if (!notices.length) return;
   var EVERY = 5000;  // ms
@@ -13,7 +13,8 @@
     if (data.day_over === null || data.day_over === undefined) return "";
     var flags = gettext("Leave the flags on the tables, count them, wait for the verifiers.");
     if (data.all_played) {
-      return interpolate(gettext("All %(hands)s hands are played: final standings after the count."),
+      return interpolate(ngettext("The %(hands)s hand is played: final standings after the count.",
+        "All %(hands)s hands are played: final standings after the count.", data.last_hand),
         {hands: data.last_hand}, true) + " " + flags;
     }
     return interpolate(gettext("Day %(day)s is over: leave the flags on the tables, count them, wait for the verifiers."),
