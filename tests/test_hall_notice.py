@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
+
 import pytest
 from django.core.exceptions import PermissionDenied
+from django.utils import timezone
 
 from tests.leader_helpers import make_event, make_user, play
 from tournaments.models import AuditEntry, Event
 from tournaments.rules.errors import RulesError
-from tournaments.services.announcement import announcement_set
+from tournaments.services.announcement import announcement_set, hand_clock_set
 from tournaments.services.closing import day_close
 from tournaments.services.table_entry import TableEntry, table_entry_submit, table_tokens_issue
 
@@ -168,6 +171,54 @@ def test_a_visitor_cannot_post_an_announcement(client):
     answer = client.post(f"/events/{event.slug}/announcement/", {"announcement": "Hi"})
     assert answer.status_code == 302 and "login" in answer["Location"]
     assert Event.objects.get(pk=event.pk).announcement == ""
+
+
+def test_an_assistant_starts_the_hand_clock_and_hall_json_gives_its_end(client):
+    """7 minutes from an assistant: hall.json gives the end, about 7 minutes from now, the
+    start is audited; stopping it gives null."""
+    event = two_days()
+    helper = make_user("helper", event, role="assistant")
+    before = timezone.now()
+    hand_clock_set(event=event, minutes="7", actor=helper)
+    ends = client.get(f"/events/{event.slug}/hall.json").json()["clock_ends_at"]
+    left = datetime.fromisoformat(ends) - before
+    assert timedelta(minutes=7) <= left < timedelta(minutes=7, seconds=30)
+    assert AuditEntry.objects.filter(event=event, action="hand clock started").exists()
+    hand_clock_set(event=event, minutes="", actor=helper)
+    assert client.get(f"/events/{event.slug}/hall.json").json()["clock_ends_at"] is None
+
+
+@pytest.mark.parametrize("minutes", ["0", "121", "seven", "7.5", True])
+def test_a_hand_clock_outside_1_to_120_minutes_is_refused(minutes):
+    """0, 121, words, fractions or a true/false: refused naming the range, no clock runs."""
+    event = two_days()
+    with pytest.raises(RulesError, match="from 1 to 120"):
+        hand_clock_set(event=event, minutes=minutes, actor=None)
+    assert Event.objects.get(pk=event.pk).clock_ends_at is None
+
+
+def test_someone_without_a_role_cannot_start_the_clock():
+    """A signed-in user with no role in the event is refused and no clock runs."""
+    event = two_days()
+    with pytest.raises(PermissionDenied):
+        hand_clock_set(event=event, minutes="5", actor=make_user("stranger"))
+    assert Event.objects.get(pk=event.pk).clock_ends_at is None
+
+
+def test_the_clock_form_on_the_event_home_starts_and_stops_it(client):
+    """The leader starts 5 minutes from the event home (the page says so and a table's page
+    carries the clock), then stops it."""
+    event = two_days()
+    client.force_login(make_user("lead", event))
+    home = f"/events/{event.slug}/"
+    answer = client.post(
+        f"/events/{event.slug}/clock/", {"minutes": "5", "next": home}, follow=True
+    )
+    assert "The hand clock runs on every screen: 5 min." in answer.content.decode()
+    ends = Event.objects.get(pk=event.pk).clock_ends_at.isoformat()
+    assert f'data-ends="{ends}"' in client.get(f"/events/{event.slug}/tables/1/").content.decode()
+    client.post(f"/events/{event.slug}/clock/", {"stop": "1", "next": home})
+    assert Event.objects.get(pk=event.pk).clock_ends_at is None
 
 
 SCREENS = ("projector/", "projector/hall/", "tables/2/", "hall.json", "projector/playoffs/", "")

@@ -47,6 +47,7 @@ def test_hall_json_gives_the_halls_hand_and_the_tables_it_waits_for(client):
         "day_over": None,
         "all_played": False,
         "announcement": "",
+        "clock_ends_at": None,
     }
 
 

@@ -19,7 +19,7 @@ from tests.e2e.waiting import wait_until
 from tests.hall_size import PHONE, PROJECTOR, full_hall
 from tournaments import snapshot
 from tournaments.services import ResultEntry, results_record
-from tournaments.services.announcement import announcement_set
+from tournaments.services.announcement import announcement_set, hand_clock_set
 from tournaments.services.setup import event_settings_update
 from tournaments.services.table_entry import table_tokens_issue
 
@@ -180,3 +180,24 @@ def test_the_movement_screen_and_the_hall_map_say_the_day_is_over_within_10_s(
     screens[0].screenshot(path=SHOTS / "voice-movement-day-over-1920.png")
     screens[1].screenshot(path=SHOTS / "voice-hall-map-day-over-1920.png")
     assert serious(screens[0]) == [] and serious(screens[1]) == []
+
+
+def test_the_hand_clock_counts_down_on_the_projector_and_a_table_page(browser, live_server, hall):
+    """The leader starts a 3-minute clock: within 10 s the open projector and table 77's page
+    show "Hand clock: 2:5x left", counting down; stopped, it leaves both."""
+    wide, phone = projector_and_phone(
+        browser, live_server, f"/events/{hall.slug}/tables/77/", hall.slug
+    )
+    start = time.monotonic()
+    hand_clock_set(event=hall, minutes=3, actor=None)
+    for page in (wide, phone):
+        assert seen_within(page, ".hall-clock", "Hand clock: 2:", start) <= SOON
+    first = phone.locator(".hall-clock").inner_text()
+    phone.wait_for_timeout(1500)
+    assert phone.locator(".hall-clock").inner_text() != first  # it counts down by itself
+    wide.screenshot(path=SHOTS / "voice-projector-clock-1920.png")
+    phone.screenshot(path=SHOTS / "voice-table-clock-390.png")
+    assert serious(wide) == [] and serious(phone) == []
+    hand_clock_set(event=hall, minutes="", actor=None)
+    for page in (wide, phone):
+        wait_until(page, "document.querySelector('.hall-clock').hidden", timeout=SOON + 1)

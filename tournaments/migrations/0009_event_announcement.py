@@ -12,6 +12,11 @@ class Migration(migrations.Migration):
     operations = [
         migrations.AddField(
             model_name='event',
+            name='clock_ends_at',
+            field=models.DateTimeField(editable=False, null=True, verbose_name='hand clock ends at'),
+        ),
+        migrations.AddField(
+            model_name='event',
             name='announcement',
             field=models.CharField(blank=True, default='', editable=False, max_length=200, verbose_name='announcement'),
         ),

@@ -1,5 +1,5 @@
 """The leader's word to the room: one short line on the projector's screens, the hall map,
-``/hall/`` and every table's page, until cleared.
+``/hall/`` and every table's page, until cleared; and the hand clock they start and stop.
 
 Its screens read it from ``hall.json``, kept per revision: setting it bumps the event's revision,
 so every screen's next refresh (at most a few seconds) shows the new line.
@@ -7,9 +7,14 @@ so every screen's next refresh (at most a few seconds) shows the new line.
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
+
+from django.utils import timezone
+
 from .. import permissions
 from ..models import Event
 from ..rules.errors import RulesError
+from ..rules.event_settings import typed_number
 from .audit import audit, bump_revision
 from .locks import lock_event, write_transaction
 
@@ -63,3 +68,45 @@ def announcement_set(*, event: Event, text: object, actor) -> str:
     ).save()
     bump_revision(event)
     return cleaned
+
+
+CLOCK_MINUTES = range(1, 121)  # a hand clock of 1 minute to 2 hours
+
+
+def clean_minutes(text: object) -> int | None:
+    """The clock's minutes as typed ("7"), None for an empty box (stop the clock); refused
+    outside 1..120 or when not a whole number."""
+    if text is None or (isinstance(text, str) and not text.strip()):
+        return None
+    number = typed_number(str(text), 3) if isinstance(text, int | str) else None
+    if number is None or isinstance(text, bool) or number not in CLOCK_MINUTES:
+        raise RulesError(
+            "The hand clock takes a whole number of minutes from 1 to 120, not “%(text)s”.",
+            text=str(text)[:20],
+            field="minutes",
+        )
+    return number
+
+
+@write_transaction()
+def hand_clock_set(*, event: Event, minutes: object, actor) -> datetime | None:
+    """Start the hand clock for ``minutes`` from now (the screens count it down), or stop it
+    (``minutes`` empty); the event's leaders and assistants may. Returns when it ends."""
+    permissions.require(actor, event, permissions.ENTER)
+    wanted = clean_minutes(minutes)
+    lock_event(event)
+    ends = timezone.now() + timedelta(minutes=wanted) if wanted else None
+    before = Event.objects.filter(pk=event.pk).values_list("clock_ends_at", flat=True).get()
+    if before is None and ends is None:
+        return None
+    Event.objects.filter(pk=event.pk).update(clock_ends_at=ends)
+    event.clock_ends_at = ends
+    audit(
+        event,
+        actor,
+        "hand clock started" if ends else "hand clock stopped",
+        event.slug,
+        after={"minutes": wanted} if wanted else None,
+    ).save()
+    bump_revision(event)
+    return ends

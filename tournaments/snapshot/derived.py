@@ -190,6 +190,8 @@ def hall_payload(event: Event) -> dict:
             "day_over": hall.day_over,
             "all_played": hall.all_played,
             "announcement": event.announcement,
+            # The hand clock's end (the screens count down to it), or null.
+            "clock_ends_at": event.clock_ends_at.isoformat() if event.clock_ends_at else None,
         }
 
     return cached(event, "hall.json", build)

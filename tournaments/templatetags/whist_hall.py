@@ -25,4 +25,5 @@ def hall_notice(event, hall=None, *, over: bool = True) -> dict:
         "over": over_words(hall, event.last_hand) if over else "",
         "with_over": over,
         "announcement": event.announcement,
+        "clock_ends_at": event.clock_ends_at.isoformat() if event.clock_ends_at else "",
     }

@@ -53,6 +53,7 @@ urlpatterns = [
     ),
     path("events/<slug:slug>/playoffs/", playoffs.playoffs, name="playoffs"),
     path("events/<slug:slug>/announcement/", announcement.announcement, name="announcement"),
+    path("events/<slug:slug>/clock/", announcement.hand_clock, name="hand_clock"),
     path("events/<slug:slug>/standings.csv", standings.standings_csv, name="standings_csv"),
     path("events/<slug:slug>/projector/", public_page(standings.projector), name="projector"),
     path("events/<slug:slug>/projector/hall/", public_page(standings.hall_map), name="hall_map"),
