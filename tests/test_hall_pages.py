@@ -44,6 +44,10 @@ def test_hall_json_gives_the_halls_hand_and_the_tables_it_waits_for(client):
         "travelling": "AB",
         "waiting": [3, 4, 6, 7, 8],
         "pending": [],
+        "day_over": None,
+        "all_played": False,
+        "announcement": "",
+        "clock_ends_at": None,
     }
 
 

@@ -15,13 +15,15 @@ from tournaments import selectors
 from tournaments.archive import dumps, export_event
 from tournaments.models import AuditEntry, Event, HandResult, Team
 from tournaments.services import ResultEntry, results_record
+from tournaments.services.closing import day_close
 
 pytestmark = pytest.mark.django_db
 
 
 def test_the_event_list_shows_each_events_date_and_how_far_it_has_got(client):
     """Events list their first day and 'Not started', 'playing hand 13 of 30' (the hand the
-    hall plays now) or 'Finished'."""
+    hall plays now), 'Day 1 is over: counting the flags' (its last hand in, the day not
+    closed) or 'Finished'."""
     waiting = make_event("waiting", tables=4, starts_on=datetime.date(2026, 6, 9))
     playing = make_event("playing", tables=4)
     play(playing, range(1, 13))
@@ -29,6 +31,10 @@ def test_the_event_list_shows_each_events_date_and_how_far_it_has_got(client):
     play(done, [1, 2])
     two_days = make_event("two-days", tables=4, hands_per_day=(2, 2))
     play(two_days, [1, 2, 3])
+    day_over = make_event("day-over", tables=4, hands_per_day=(2, 2))
+    play(day_over, [1, 2])
+    assert "Day 1 is over: counting the flags" in client.get("/").content.decode()
+    day_close(event=two_days, day=1, close_incomplete=True, override_note="later", actor=None)
     page = client.get("/").content.decode()
     assert "Tuesday 9 June 2026" in page and "Not started" in page
     assert "playing hand 13 of 30" in page and "Finished" in page

@@ -93,6 +93,15 @@ class Event(models.Model):
         related_name="events",
         null=True,
     )
+    # The leader's word to the room ("Lunch until 13:30"), shown on the projector, the hall
+    # map, /hall/ and every table's page until cleared; a live notice, not part of the record
+    # (the archive leaves it out). One line of at most ANNOUNCEMENT_LENGTH characters.
+    announcement = models.CharField(
+        _("announcement"), max_length=200, blank=True, default="", editable=False
+    )
+    # The hand clock the leader starts ("7 minutes for this hand"): when it runs out, or None
+    # while no clock runs. Shown with the announcement; not part of the record either.
+    clock_ends_at = models.DateTimeField(_("hand clock ends at"), null=True, editable=False)
     # Every write bumps ``revision``; a write that changes the teams, the rotation or the
     # settings also sets ``setup_revision`` to it (services/audit.py: the one place). What is
     # derived from them alone (the rotation's pages) outlives a saved hand.

@@ -25,6 +25,7 @@ PUBLIC = [
     "/events/{slug}/projector/",
     "/events/{slug}/projector/movement/",
     "/events/{slug}/projector/hall/",
+    "/events/{slug}/projector/playoffs/",
     "/events/{slug}/rotation/",
     "/events/{slug}/rotation/?table=2",
     "/events/{slug}/projector/movement/?table=2",

@@ -40,6 +40,7 @@ PUBLIC = [
     "/events/{final}/standings/",
     "/events/{final}/playoffs/",
     "/events/{final}/projector/",
+    "/events/{final}/projector/playoffs/",
     "/enter/{token}/",
     "/practice/?deal=12&pace=0",
     "/practice/militac/?deal=11&pace=0",

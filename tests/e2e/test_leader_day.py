@@ -13,6 +13,7 @@ from tests.leader_helpers import make_event, make_user, play
 from tournaments import selectors, snapshot
 from tournaments.models import DayClose, Team
 from tournaments.services import ResultEntry, results_record
+from tournaments.services.closing import day_close
 
 pytestmark = pytest.mark.django_db(transaction=True)
 HALL_SCREEN = {"width": 1024, "height": 768}
@@ -67,13 +68,34 @@ def test_after_the_last_hand_the_advancing_teams_are_green_with_a_legend(page, l
     expect(page.locator("#legend-advancing")).to_contain_text("advances to the next level")
 
 
+def varied(event, hands) -> None:
+    """Every table's result of ``hands``, its tricks varying from table to table."""
+    for hand in hands:
+        entries = [
+            ResultEntry(hand, t, (7 * hand + 3 * t) % 14) for t in range(1, event.tables + 1)
+        ]
+        results_record(event=event, entries=entries, actor=None)
+
+
+def page_tie(event) -> bool:
+    """True when teams share a place across the advancing line."""
+    rows = snapshot.standings(event)
+    return any(
+        s.rank <= event.advancing < s.rank + sum(r.rank == s.rank for r in rows) - 1 for s in rows
+    )
+
+
 def test_sixteen_teams_fit_a_1024_by_768_projector(page, live_server):
-    """Every row of a 16-team event, long names and all, is on screen at 1024×768."""
+    """Every row of a 16-team event, long names and all, is on screen at 1024×768 (day 1
+    closed, the hall on hand 35, no tie across the advancing line to name above the rows)."""
     event = make_event("sixteen", tables=16, hands_per_day=(30, 20))
     for team in Team.objects.filter(event=event):
         team.name = f"Royal Canadian Legion Branch {team.home_table} Whist Club"
         team.save()
-    play(event, range(1, 35))
+    varied(event, range(1, 31))
+    day_close(event=event, day=1, close_incomplete=True, override_note="counts later", actor=None)
+    varied(event, range(31, 35))
+    assert not page_tie(event)
     page.set_viewport_size(HALL_SCREEN)
     page.goto(f"{live_server.url}/events/{event.slug}/projector/")
     last = page.locator("#projector-rows tr").last

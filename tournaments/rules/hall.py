@@ -6,6 +6,12 @@ day or session; every hand before it is done, so public pages say "after hand N"
 hand before it. A result entered ahead (a hand later than the current one) never moves that
 count: only completing the current hand does. A table's phone enters the current hand only
 (or fixes its own last entry), so no sequence of table entries can run ahead of the hall.
+
+A day ends in the hall, not on the screen: once the last hand of day N is complete and day N
+is not closed, the hall is at the end of day N. It has no current hand (day N + 1 waits for the
+count and the close), the screens tell the players to leave their flags for the verifiers, and
+no phone enters a hand of day N + 1. Once every hand of the event is in (whatever was closed),
+every hand is played; the final standings follow the count of the last day, until it is closed.
 """
 
 from __future__ import annotations
@@ -37,6 +43,11 @@ class HallHand:
     complete: int
     waiting: tuple[int, ...] = ()
     pending: tuple[int, ...] = ()
+    # The day whose hands are all in and which is not closed yet (its flags wait for the
+    # verifiers); None while a hand is played, or once the last played day is closed.
+    day_over: int | None = None
+    # Every hand up to the event's last is in (closed or not).
+    all_played: bool = False
 
 
 def is_closed(place: HandPlace, closed: Collection[tuple[int, int]]) -> bool:
@@ -74,28 +85,42 @@ def hall_hand(
     """The hall's hand, and which host tables of it are not in: ``hosts_in`` are the host
     tables with a result in the current hand, ``hosts_pending`` those with an entry waiting
     for the leader (both read for the hand ``current_hand`` gives)."""
-    current = current_hand(hands, entered, tables, last_hand, closed)
-    if current is None:
-        return HallHand(None, min(last_hand, len(hands)))
+    shut = set(closed)
+    current = current_hand(hands, entered, tables, last_hand, shut)
+    played = [place for place in hands if place.number <= last_hand]
+    if current is None:  # every hand is in (a day left open waits for its count)
+        last = played[-1] if played else None
+        over = last.day if last is not None and not is_closed(last, shut) else None
+        return HallHand(None, min(last_hand, len(hands)), day_over=over, all_played=True)
+    for before, after in zip(played, played[1:], strict=False):
+        if after.number > current:
+            break
+        if after.day != before.day and not is_closed(before, shut):
+            return HallHand(None, before.number, day_over=before.day)
     pending = tuple(sorted(set(hosts_pending) - set(hosts_in)))
     waiting = tuple(t for t in range(1, tables + 1) if t not in hosts_in and t not in pending)
     return HallHand(current, current - 1, waiting, pending)
 
 
 def may_enter(
-    hand: int, hall: int | None, entered_here: bool, last_entry: int | None
+    hand: int,
+    hall: int | None,
+    entered_here: bool,
+    last_entry: int | None,
+    day_over: int | None = None,
 ) -> tuple[bool, str]:
     """May a table's phone write ``hand``? It enters the hall's current hand (once; after
     that it fixes it), or fixes its own last entry. ``entered_here`` says whether the table
     already has a result or waiting entry in ``hand``; ``last_entry`` is its latest hand.
 
     Returns (allowed, why): why is "" when allowed, else "ahead" (a hand the hall has not
-    reached), "over" (a hand already behind the hall, not its last entry) or "done" (every
-    hand is played)."""
+    reached), "over" (a hand already behind the hall, not its last entry), "day" (the hall is
+    at the end of day ``day_over``, whose close the next day's hands wait for) or "done"
+    (every hand is played)."""
     if entered_here and hand == last_entry:
         return True, ""
     if hall is None:
-        return False, "done"
+        return False, "done" if day_over is None else "day"
     if hand == hall:
         return True, ""
     return False, "ahead" if hand > hall else "over"

@@ -34,6 +34,9 @@ class EventRow:
 def _status(event: Event, entered: int, hall: HallHand, day: int) -> EventRow:
     if not entered:
         return EventRow(event, gettext("Not started"), False, False)
+    if hall.current is None and not hall.all_played:  # the next day waits for this one's close
+        status = gettext("Day %(day)s is over: counting the flags") % {"day": hall.day_over}
+        return EventRow(event, status, False, True)
     if hall.current is None:
         return EventRow(event, gettext("Finished"), True, True)
     values = {"day": day, "hand": hall.current, "hands": event.last_hand}

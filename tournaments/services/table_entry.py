@@ -151,9 +151,19 @@ def _check_allowed(event: Event, table: int, hand: Hand, result: HandResult | No
         event=event, table=table, hand=hand.number, status=SubmissionStatus.WAITING
     ).exists()
     last = state.last.hand if state.last else None
-    allowed, why = hall_rules.may_enter(hand.number, state.hall.current, waiting_here, last)
+    hall = state.hall
+    day_over = None if hall.all_played else hall.day_over
+    allowed, why = hall_rules.may_enter(hand.number, hall.current, waiting_here, last, day_over)
     if allowed:
         return
+    if why == "day":
+        raise RulesError(
+            "Day %(day)s is over: hand %(hand)s waits until the leader closes day %(day)s, "
+            "after the verifiers count the flags.",
+            day=day_over,
+            hand=hand.number,
+            field="hand",
+        )
     if why == "done":
         raise RulesError(
             "Every hand is played or its day is closed: table %(table)s has no hand %(hand)s "

@@ -170,7 +170,8 @@ def hall_state(event: Event) -> HallHand:
 
 
 def hall_payload(event: Event) -> dict:
-    """The body of ``hall.json``: the hand the hall plays now and the tables it waits for."""
+    """The body of ``hall.json``: the hand the hall plays now and the tables it waits for,
+    whether a day (or the event) is over, and the leader's announcement."""
 
     def build() -> dict:
         hall = hall_state(event)
@@ -186,6 +187,12 @@ def hall_payload(event: Event) -> dict:
             "travelling": hand.travelling.value if hand else None,
             "waiting": list(hall.waiting),
             "pending": list(hall.pending),
+            # The end of a day (its flags wait for the verifiers) and of the event.
+            "day_over": hall.day_over,
+            "all_played": hall.all_played,
+            "announcement": event.announcement,
+            # The hand clock's end (the screens count down to it), or null.
+            "clock_ends_at": event.clock_ends_at.isoformat() if event.clock_ends_at else None,
         }
 
     return cached(event, "hall.json", build)

@@ -5,10 +5,12 @@ from django.urls import path
 
 from ..snapshot.pages import public_page
 from ..views import (
+    announcement,
     closing,
     entry,
     people,
     playoffs,
+    playoffs_screen,
     records,
     setup,
     standings,
@@ -56,9 +58,16 @@ urlpatterns = [
         name="session_counts_typed",
     ),
     path("events/<slug:slug>/playoffs/", playoffs.playoffs, name="playoffs"),
+    path("events/<slug:slug>/announcement/", announcement.announcement, name="announcement"),
+    path("events/<slug:slug>/clock/", announcement.hand_clock, name="hand_clock"),
     path("events/<slug:slug>/standings.csv", standings.standings_csv, name="standings_csv"),
     path("events/<slug:slug>/projector/", public_page(standings.projector), name="projector"),
     path("events/<slug:slug>/projector/hall/", public_page(standings.hall_map), name="hall_map"),
+    path(
+        "events/<slug:slug>/projector/playoffs/",
+        public_page(playoffs_screen.playoffs_projector),
+        name="playoffs_projector",
+    ),
     path(
         "events/<slug:slug>/projector/movement/",
         public_page(standings.movement_projector),

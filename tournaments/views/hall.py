@@ -24,8 +24,9 @@ def hall_page(request):
         "address": address,
         "qr_svg": mark_safe(svg),  # noqa: S308
         "loopback": is_loopback(address),
-        # Each event, with what its hall waits for while its hands are being played.
-        "events": [(e, _waiting(e, halls[e.pk])) for e in events],
+        # Each event, with what its hall waits for while its hands are being played, and its
+        # hall (the end of a day; the announcement form for its leaders).
+        "events": [(e, _waiting(e, halls[e.pk]), halls[e.pk]) for e in events],
     }
     return render(request, "tournaments/hall.html", context)
 

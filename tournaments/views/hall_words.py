@@ -57,6 +57,25 @@ def waiting_words(
     return _("Hand %(hand)s · %(waiting)s") % {"hand": hand, "waiting": text}
 
 
+def over_words(hall, hands_total: int) -> str:
+    """What the room does at the end of a day or of the event (``rules.hall``: its hands all
+    in, the day not closed), or "" while a hand is played; static/js/hall_notice.js says it
+    again in the same words from hall.json."""
+    if hall.day_over is None:
+        return ""
+    flags = _("Leave the flags on the tables, count them, wait for the verifiers.")
+    if hall.all_played:
+        done = ngettext(
+            "The %(hands)s hand is played: final standings after the count.",
+            "All %(hands)s hands are played: final standings after the count.",
+            hands_total,
+        ) % {"hands": hands_total}
+        return f"{done} {flags}"
+    return _(
+        "Day %(day)s is over: leave the flags on the tables, count them, wait for the verifiers."
+    ) % {"day": hall.day_over}
+
+
 def next_move_words(hand, table: int, *, new_day: bool = False) -> str:
     """What a table does in ``hand`` (the one after its saved hand): "Your travelling pair
     (A & B) goes to Table 12; Table 3's pair comes to you; hand 8, trump ♦." """

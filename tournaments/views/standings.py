@@ -7,13 +7,16 @@ import csv
 from django.http import HttpResponse
 from django.shortcuts import render
 from django.utils import translation
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_safe
 
 from .. import selectors, snapshot
+from ..rules.cut_line import cut_line
 from ..rules.event_settings import typed_number
 from ..selectors.movement import shift_words
 from ..tables import standings_table
-from .hall_words import MOST_RUNS, waiting_words
+from .hall_words import MOST_RUNS, over_words, waiting_words
 
 
 @require_safe
@@ -60,19 +63,42 @@ def _hand_waits_for(event, hall) -> str:
     )
 
 
+def _tie_words(cut, *, final: bool) -> str:
+    """ "Tie for place 2: playoff (tables 3, 9, 4)." when a tie straddles the advancing line
+    (the line stays above it), else "". Past eight tables, a count instead of the list."""
+    if not cut.across:
+        return ""
+    if len(cut.across) > 8:
+        tables = ngettext("%(count)s table", "%(count)s tables", len(cut.across)) % {
+            "count": len(cut.across)
+        }
+    else:
+        tables = _("tables %(tables)s") % {"tables": ", ".join(map(str, cut.across))}
+    values = {"place": cut.place, "tables": tables}
+    if final:
+        return _("Tie for place %(place)s: playoff (%(tables)s).") % values
+    return _("Tie for place %(place)s across the yellow line (%(tables)s).") % values
+
+
 @require_safe
 def projector(request, slug):
     """Big type for the back of the hall; static/js/projector.js refetches standings.json."""
     event = snapshot.page_event(slug)
     rows = snapshot.standings(event)
     hall = snapshot.hall_state(event)
+    # Before the first hand is complete every team shares first: no line, no tie to name.
+    played = snapshot.hands_played(event)
+    cut = cut_line([(s.rank, s.table) for s in rows], event.advancing if played else 0)
+    final = hall.all_played
     context = {
         "event": event,
         "rows": rows,
+        "cut": cut,
+        "tie_words": _tie_words(cut, final=final),
         "waiting_for": _hand_waits_for(event, hall),
         "advancing": snapshot.advancing_tables(event),
         "days": max((len(s.days) for s in rows), default=0),
-        "hands_played": snapshot.hands_played(event),
+        "hands_played": played,
         "hands_total": event.last_hand,
         "refresh_seconds": _refresh_seconds(request.GET.get("refresh", "")),
     }
@@ -100,6 +126,7 @@ def movement_projector(request, slug):
         "moves": moves,
         "mine": mine,
         "shift": shift_words(hand.moves, event.tables) if hand else "",
+        "over": over_words(hall, event.last_hand),
         "waiting_for": waiting_words(
             hall.waiting, hall.pending, tables=event.tables, most_runs=MOST_RUNS
         )
@@ -128,6 +155,7 @@ def hall_map(request, slug):
         "hand": hall.current,
         "tiles": tiles,
         "waiting_for": _hand_waits_for(event, hall),
+        "over": over_words(hall, event.last_hand),
         "hands_total": event.last_hand,
         "refresh_seconds": _refresh_seconds(request.GET.get("refresh", "")),
     }

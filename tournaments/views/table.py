@@ -1,8 +1,9 @@
 """A table's public page, the QR target of its printed card: rotation, results, flags.
 
 Every saved hand changes every table's page, and a full hall then opens most of them. Only
-four parts change with results (the hand to play now, the standing line, the chart and the
-rows: ``snapshot.fragments``), so a phone's page is a frame, rendered once per table and
+five parts change with results (the hall's notice: the end of a day, the leader's
+announcement; the hand to play now, the standing line, the chart and the rows:
+``snapshot.fragments``), so a phone's page is a frame, rendered once per table and
 language from the same template and kept until the setup changes, with those parts written
 into it; a leader's page (their own menu) is rendered whole. A test holds the two equal.
 """
@@ -20,8 +21,9 @@ from django.views.decorators.http import require_safe
 from .. import snapshot
 from ..snapshot import fragments
 from ..snapshot.pages import shared
+from ..templatetags.whist_hall import hall_notice
 
-LIVE = ("now", "standing", "chart", "rows")
+LIVE = ("notice", "now", "standing", "chart", "rows")
 _MARKS = {part: mark_safe(f"<!--live {part}-->") for part in LIVE}  # noqa: S308 - constants
 
 
@@ -32,7 +34,7 @@ def table_page(request, slug, number: int):
         raise Http404(_("No such table"))
     team = snapshot.team_at(event, number)
     context = {"event": event, "number": number, "team": team}
-    live = fragments.table_parts(event, number, team)
+    live = {**fragments.table_parts(event, number, team), "notice": _notice(event)}
     whole = {**context, "live": live, **live}
     if not shared(request):
         return render(request, "tournaments/table.html", whole)
@@ -50,3 +52,9 @@ def table_page(request, slug, number: int):
     for part, mark in _MARKS.items():
         page = page.replace(mark, live[part])
     return HttpResponse(page)
+
+
+def _notice(event) -> str:
+    """The end of a day and the leader's announcement (static/js/hall_notice.js keeps them
+    fresh while the page is open)."""
+    return render_to_string("tournaments/_hall_notice.html", hall_notice(event))

@@ -23,7 +23,7 @@ from ..rules.flags import flags_won
 from ..rules.json_input import read_json
 from ..rules.types import Trump
 from ..services.table_entry import TableEntry, table_entry_submit
-from .hall_words import MOST_RUNS, next_move_words, waiting_words
+from .hall_words import MOST_RUNS, next_move_words, over_words, waiting_words
 
 if TYPE_CHECKING:
     from ..models import TableToken
@@ -135,6 +135,10 @@ def _context(event, table: int, request) -> dict:
         if last
         else None,
         "hall_hand": hall.current,
+        # The end of a day: the next day's first hand waits for its close (rules.hall).
+        "day_over": None if hall.all_played or hand else hall.day_over,
+        "next_hand": hall.complete + 1,
+        "over": over_words(hall, event.last_hand),
         "waiting_for": waiting_for,
         "next_move": next_move,
     }
@@ -193,4 +197,15 @@ def _next_move(event, table: int, saved: int) -> str:
         return _("That was the last hand.")
     rotation = snapshot.rotation(event)
     after, hand = rotation.hand(saved), rotation.hand(saved + 1)
-    return next_move_words(hand, table, new_day=hand.day != after.day)
+    move = next_move_words(hand, table, new_day=hand.day != after.day)
+    if hand.day == after.day:
+        return move
+    # The day ends with this hand: the flags stay for the verifiers before anyone moves.
+    over = _(
+        "Day %(day)s is over: leave the flags on the tables, count them, wait for the verifiers."
+    ) % {"day": after.day}
+    return _("%(over)s Once day %(day)s is closed: %(move)s") % {
+        "over": over,
+        "day": after.day,
+        "move": move,
+    }

@@ -8,7 +8,10 @@
     lines.forEach(function (line) {
       whistHallWords.fresh(line.dataset.hall)
         .then(function (data) {
-          if (data.hand === null) { line.textContent = gettext("Every hand is played."); return; }
+          if (data.hand === null) {  // the notice below says when a day waits for its count
+            line.textContent = data.day_over === null ? gettext("Every hand is played.") : "";
+            return;
+          }
           line.textContent = whistHallWords.words(data.waiting, data.pending, data.tables,
             data.hand, whistHallWords.MOST_RUNS);
         })

@@ -1,7 +1,8 @@
 /* Projector standings: refetch standings.json and redraw the rows, no page reload.
 
 Rows are marked "advancing" only where standings.json says so (all hands played, no undecided
-tie across the line); a yellow line always falls under the last advancing place. The type
+tie across the line); the yellow line falls under the last team sure of an advancing place and
+never through a tie: a tie across it is named instead (rules/cut_line.py, the same rule). The type
 shrinks until every row fits the screen; below 24 px (or past 40 teams) the rows are shown a
 screenful at a time, turning every few seconds, with the top places kept on every screen.
 hall.json says which tables the hall's hand still waits for. */
@@ -16,6 +17,8 @@ hall.json says which tables the hall's hand still waits for. */
   var pageOf = document.getElementById("page-of");
   var legend = document.getElementById("legend-advancing");
   var waiting = document.getElementById("proj-waiting");
+  var tieLine = document.getElementById("proj-tie");
+  var handsTotal = +table.dataset.hands || 0;
   var seconds = +table.dataset.refresh || 15;
   var advancing = +table.dataset.advancing || 0;
   var SMALLEST = 24;  // px: the least that reads from the back of a hall
@@ -38,13 +41,39 @@ hall.json says which tables the hall's hand still waits for. */
     if (title) span.title = title;
     return span;
   }
+  /* rules/cut_line.py: rows above the line, and the tables tied across it. */
+  function cutLine(standings) {
+    var shared = {}, under = 0, across = [], place = null;
+    standings.forEach(function (s) { shared[s.rank] = (shared[s.rank] || 0) + 1; });
+    standings.forEach(function (s) {
+      var lastPlace = s.rank + shared[s.rank] - 1;
+      if (lastPlace <= advancing) under += 1;
+      else if (s.rank <= advancing && shared[s.rank] > 1) { across.push(s.table); place = s.rank; }
+    });
+    return {under: advancing > 0 ? under : 0, across: advancing > 0 ? across : [], place: place};
+  }
+  function tieWords(cut, final) {  // views/standings.py _tie_words, in the same words
+    if (!cut.across.length) return "";
+    var tables = cut.across.length > 8
+      ? interpolate(ngettext("%(count)s table", "%(count)s tables", cut.across.length), {count: cut.across.length}, true)
+      : interpolate(gettext("tables %(tables)s"), {tables: cut.across.join(", ")}, true);
+    var values = {place: cut.place, tables: tables};
+    return interpolate(final ? gettext("Tie for place %(place)s: playoff (%(tables)s).")
+      : gettext("Tie for place %(place)s across the yellow line (%(tables)s)."), values, true);
+  }
   function draw(data) {
     var rows = document.createDocumentFragment();
     var anyAdvancing = false;
+    // Before the first hand is complete every team shares first: no tie worth naming yet.
+    var cut = data.hands_played > 0 ? cutLine(data.standings) : {under: 0, across: [], place: null};
+    var across = {};
+    cut.across.forEach(function (t) { across[t] = true; });
+    tieLine.textContent = tieWords(cut, handsTotal > 0 && data.hands_played >= handsTotal);
     data.standings.forEach(function (s, i) {
       var tr = document.createElement("tr");
       if (s.advancing) { tr.classList.add("advancing"); anyAdvancing = true; }
-      if (i + 1 === advancing) tr.classList.add("cut");
+      if (i + 1 === cut.under) tr.classList.add("cut");
+      if (across[s.table]) tr.classList.add("across");
       var rank = cell(String(s.rank), "num rank");
       if (s.tied) rank.appendChild(mark("tie", "="));
       else if (s.playoff && s.playoff.length) rank.appendChild(mark("playoff", pgettext("playoff mark", "P"), gettext("decided by playoff")));
@@ -77,7 +106,9 @@ hall.json says which tables the hall's hand still waits for. */
   }
   function overflows() {
     var last = document.querySelector(".projector-legend") || table;
-    return last.getBoundingClientRect().bottom > window.innerHeight - 4;
+    // The legend on screen, and nothing below it (the page's own margin) makes it scroll.
+    return last.getBoundingClientRect().bottom > window.innerHeight - 4 ||
+      document.documentElement.scrollHeight > window.innerHeight;
   }
   /* The biggest type at which every row fits; else the smallest readable type and pages,
      the top places (to the advancing line, at least three) kept on every screen. */
@@ -100,7 +131,7 @@ hall.json says which tables the hall's hand still waits for. */
     if (!overflows() && rows.length <= MOST_ROWS) {
       pageOf.textContent = ""; table.dataset.pages = "1"; return;
     }
-    var pinned = Math.min(rows.length, Math.max(3, Math.min(advancing, 6)));
+    var pinned = keepTies(rows, Math.min(rows.length, Math.max(3, Math.min(advancing, 6))));
     var legendHeight = (document.querySelector(".projector-legend") || {offsetHeight: 0}).offsetHeight + 12;
     var room = window.innerHeight - 4 - legendHeight - body.getBoundingClientRect().top;
     var fits = Math.min(MOST_ROWS, Math.floor(room / rows[0].getBoundingClientRect().height));
@@ -119,6 +150,16 @@ hall.json says which tables the hall's hand still waits for. */
     while (perPage > 1 && document.documentElement.scrollHeight > window.innerHeight) show(--perPage);
     table.dataset.pages = String(pages);
     pageOf.textContent = "· " + interpolate(gettext("page %(page)s of %(pages)s"), {page: page + 1, pages: pages}, true);
+  }
+  /* The rows kept on every screen never end inside a tie across the advancing line: such a
+     tie of up to 8 rows is kept whole (a longer one is marked, not kept). */
+  function keepTies(rows, pinned) {
+    function rank(i) { return rows[i].querySelector(".rank").firstChild.textContent; }
+    if (pinned >= rows.length || !rows[pinned - 1].classList.contains("across")) return pinned;
+    if (rank(pinned - 1) !== rank(pinned)) return pinned;
+    var end = pinned;
+    while (end < rows.length && rank(end) === rank(pinned)) end += 1;
+    return end <= 8 ? end : pinned;
   }
   function turn() {
     if (+(table.dataset.pages || 1) > 1) { page += 1; fit(); }
