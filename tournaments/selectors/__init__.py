@@ -5,6 +5,7 @@ number of queries; what pages show again and again is kept by ``tournaments.snap
 from .events import EventRow, event_by_slug, event_rows, recent_events
 from .hall import hall_facts, hall_of, hall_states, partial_hands
 from .hand_grid import (
+    hand_corrections,
     hand_history,
     hand_loans,
     hand_results,
@@ -23,6 +24,7 @@ __all__ = [
     "event_rows",
     "entries_from_net",
     "hall_facts",
+    "hand_corrections",
     "hall_of",
     "hall_states",
     "moving",

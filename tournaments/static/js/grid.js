@@ -144,10 +144,17 @@
       waiting.className = "waiting-entry";
       span.after(waiting);
     }
-    waiting.textContent = gettext("Table says") + " ";
+    // Tricks as played, as the box takes them, and the revokes the table reported.
+    var said = gettext("Table says %(n)s played").split("%(n)s");
     var strong = document.createElement("strong");
-    strong.textContent = data.waiting.visitor_tricks;
-    waiting.append(strong, " (" + data.waiting.at + ") ");
+    strong.textContent = data.waiting.tricks_played;
+    waiting.textContent = said[0];
+    waiting.append(strong, said[1] || "");
+    if (data.waiting.visitor_revokes || data.waiting.host_revokes) {
+      waiting.append(" " + interpolate(gettext("· revokes: visitors %(v)s, hosts %(h)s"),
+        {v: data.waiting.visitor_revokes, h: data.waiting.host_revokes}, true));
+    }
+    waiting.append(" (" + data.waiting.at + ") ");
     if (document.getElementById("accept-form")) {
       var button = document.createElement("button");
       button.type = "submit"; button.className = "secondary"; button.textContent = gettext("Accept");
@@ -183,13 +190,20 @@
           (data.waiting ? " · " + interpolate(gettext("%(waiting)s waiting for you"), {waiting: data.waiting}, true) : "");
         if (acceptAll) acceptAll.hidden = !data.waiting;
         if (waitingFor && window.whistHallWords) {
-          waitingFor.textContent = whistHallWords.words(data.missing, [], tables);
+          waitingFor.textContent = whistHallWords.words(data.missing, [], tables, undefined, 12);
         }
         count();
       })
       .catch(function () { /* the next refresh tries again */ });
   }
   if (rowsUrl) setInterval(refresh, 4000);
+  // The sticky top's height, so a row focused below it is scrolled clear of it (whist.css).
+  var top = document.querySelector(".grid-top");
+  function clearance() {
+    if (top) document.documentElement.style.setProperty("--grid-top", top.offsetHeight + 12 + "px");
+  }
+  clearance();
+  if (top && window.ResizeObserver) new ResizeObserver(clearance).observe(top);
   form.addEventListener("focusin", function (e) {
     if (e.target.classList && e.target.classList.contains("tricks")) e.target.select();
   });
