@@ -5,10 +5,11 @@ The leader saves hands 45-49 with "Save and go to the next hand" and the page of
 hand is timed; then each hand is corrected (one table) and the page of the same hand timed.
 Prints each time and the medians.
 
-    .venv/bin/python bench/grid_page.py [--tables 250] [--hands 5] [--profile]
+    .venv/bin/python bench/grid_page.py [--tables 250] [--hands 5] [--profile [tottime]]
 
-``--profile`` times the same requests in this process (Django's test client) under cProfile
-and prints where the grid page's time goes.
+``--profile`` times the same requests in this process (Django's test client, so the
+development settings: templates are compiled again on every request) under cProfile and
+prints where the grid page's time goes.
 """
 
 from __future__ import annotations
@@ -46,7 +47,9 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=250)
     parser.add_argument("--hands", type=int, default=5)
     parser.add_argument("--port", type=int, default=8771)
-    parser.add_argument("--profile", action="store_true")
+    parser.add_argument(
+        "--profile", nargs="?", const="cumulative", choices=["cumulative", "tottime"]
+    )
     args = parser.parse_args()
     args.workers, args.redis = 1, ""
     args.server = "{python} -m whistdirector hall --listen {host}:{port}"
@@ -111,7 +114,7 @@ def profile(args, slug: str, first: int) -> None:
         profiler.enable()
         leader.get(f"/events/{slug}/hands/{hand + 1}/")
         profiler.disable()
-    pstats.Stats(profiler, stream=sys.stdout).sort_stats("cumulative").print_stats(45)
+    pstats.Stats(profiler, stream=sys.stdout).sort_stats(args.profile).print_stats(45)
 
 
 if __name__ == "__main__":

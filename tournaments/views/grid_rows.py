@@ -56,9 +56,10 @@ def _who(row: dict, w: dict) -> str:
     team, pair = row["visitor_team"], row["visitor_pair"]
     name = escape(team.name) if team else ""
     pair = escape(pair) if pair else ""
-    title = f' title="{name}{" — " + pair if pair else ""}"' if team else ""
+    # No title: hovering or focusing the row shows the whole names (whist.css), and the names
+    # once more in every row cost the page's parsing more than they gave.
     return (
-        f'<td class="who"{title}><span class="who-line"><span class="from">'
+        f'<td class="who"><span class="who-line"><span class="from">'
         f"{w['from_table'] % {'t': row['visitor']}}</span>"
         + (f' <strong class="name">{name}</strong>' if team else "")
         + (f' <span class="muted pair">{pair}</span>' if pair else "")

@@ -20,6 +20,7 @@ from ..rules.errors import RulesError
 from ..rules.json_input import JsonRefused, read_json
 from ..services import records
 from .access import event_page
+from .results_preview import results_preview
 from .setup import _preview
 
 
@@ -86,13 +87,15 @@ def results_import(request, event: Event):
         try:
             rows = parse_results(text, tables=event.tables, hands=hands)
         except CsvErrors as error:
-            context.update(problems=error.problems, preview=_preview(text, error.problems))
+            preview, hidden = _preview(text, error.problems)  # the lines with their problems
+            context.update(problems=error.problems, preview=preview, hidden_lines=hidden)
         else:
             if request.POST.get("action") == "import":
                 try:
                     changed = records.results_import(event=event, rows=rows, actor=request.user)
                 except RulesError as error:
-                    context.update(problems=[error.message], preview=_preview(text, []))
+                    preview, hidden = _preview(text, [])
+                    context.update(problems=[error.message], preview=preview, hidden_lines=hidden)
                 else:
                     messages.success(
                         request,
@@ -101,7 +104,9 @@ def results_import(request, event: Event):
                     )
                     return redirect(reverse("tournaments:hands", args=[event.slug]))
             else:
-                context.update(preview=_preview(text, []), text=text, ready=len(rows))
+                page = request.POST.get("page", "")
+                shown = results_preview(event, rows, int(page) if page.isdigit() else 1)
+                context.update(results=shown, text=text, ready=len(rows))
     return render(request, "tournaments/results_import.html", context)
 
 

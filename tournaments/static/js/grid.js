@@ -135,14 +135,21 @@
   }
   function marker(row, data) {
     var span = row.querySelector(".from-table");
-    span.hidden = !data.from_table;
-    span.textContent = gettext("from the table") + (data.at ? " · " + data.at : "");
+    if (!span && data.from_table) {  // written only on rows entered at a table
+      span = document.createElement("span");
+      span.className = "from-table";
+      row.querySelector(".flags-preview").after(span);
+    }
+    if (span) {
+      span.hidden = !data.from_table;
+      span.textContent = gettext("from the table") + (data.at ? " · " + data.at : "");
+    }
     var waiting = row.querySelector(".waiting-entry");
     if (!data.waiting) { if (waiting) waiting.remove(); return; }
     if (!waiting) {
       waiting = document.createElement("span");
       waiting.className = "waiting-entry";
-      span.after(waiting);
+      (span || row.querySelector(".flags-preview")).after(waiting);
     }
     // Tricks as played, as the box takes them, and the revokes the table reported.
     var said = gettext("Table says %(n)s played").split("%(n)s");
@@ -206,6 +213,10 @@
   if (top && window.ResizeObserver) new ResizeObserver(clearance).observe(top);
   form.addEventListener("focusin", function (e) {
     if (e.target.classList && e.target.classList.contains("tricks")) e.target.select();
+    // The focused row opens up to show whole names: all of it clear of the sticky top and
+    // save line (scroll padding in whist.css), not just its box.
+    var row = e.target.closest && e.target.closest("tr");
+    if (row && row.parentNode.tagName === "TBODY") row.scrollIntoView({block: "nearest"});
   });
   // Where typing starts, unless the leader already clicked into a field while the page loaded.
   var busy = document.activeElement && document.activeElement !== document.body &&
@@ -215,4 +226,6 @@
   if (busy) { /* leave the cursor where the leader put it */ }
   else if (first) first.focus();
   else if (form.dataset.complete && goto && !goto.hidden) gotoInput.focus();  // corrections start here
+  // When the page became usable after the save that opened it (bench and browser tests).
+  if (window.performance && performance.mark) performance.mark("grid-ready");
 })();
