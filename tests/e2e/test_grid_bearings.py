@@ -1,7 +1,7 @@
 """The grid keeps its bearings at 250 tables on a 1366 × 768 laptop: the hand, its trump, what
 it waits for and the save line stay in view at row 240, a correction in the hand in play
-takes at most ten keys and leaves its mark, a phone's waiting entry reads as played, and the
-page a save opens is ready to type in quickly."""
+takes at most ten keys and leaves its mark, a phone's waiting entry reads as played, the
+pages pass axe, and the page a save opens is ready to type in quickly."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import statistics
 import pytest
 from playwright.sync_api import expect
 
+from tests.e2e.test_accessibility import serious
 from tests.e2e.test_entry import FAST_HASHER, log_in
 from tests.hall_size import LAPTOP, full_hall
 from tests.leader_helpers import make_user
@@ -93,6 +94,7 @@ def test_correcting_a_result_of_the_hand_in_play_takes_at_most_ten_keys(page, li
     expect(page.get_by_label("Table 7 visitors' tricks")).to_be_focused()
     page.locator("#row-240").scroll_into_view_if_needed()
     page.screenshot(path=f"{SHOTS}/grid-corrected-240.png")
+    assert serious(page) == []
 
 
 def test_a_waiting_phone_entry_reads_as_played_with_its_revokes(page, live_server, hall):
@@ -109,6 +111,7 @@ def test_a_waiting_phone_entry_reads_as_played_with_its_revokes(page, live_serve
     )
     page.reload()
     expect(waiting).to_contain_text("Table says 9 played · revokes: visitors 1, hosts 0")
+    assert serious(page) == []
 
 
 def test_the_page_a_save_opens_is_ready_within_300_ms(page, live_server, hall):
