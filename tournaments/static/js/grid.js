@@ -204,13 +204,17 @@
       .catch(function () { /* the next refresh tries again */ });
   }
   if (rowsUrl) setInterval(refresh, 4000);
-  // The sticky top's height, so a row focused below it is scrolled clear of it (whist.css).
-  var top = document.querySelector(".grid-top");
+  // The sticky top and save line (whist.css): a row focused or scrolled to stays clear of
+  // both, by the page's scroll padding (none where they do not stick, on a phone).
+  var top = document.querySelector(".grid-top"), foot = document.querySelector(".grid-save");
   function clearance() {
-    if (top) document.documentElement.style.setProperty("--grid-top", top.offsetHeight + 12 + "px");
+    var page = document.documentElement.style, sticks = top && getComputedStyle(top).position === "sticky";
+    page.scrollPaddingTop = sticks ? top.offsetHeight + 12 + "px" : "";
+    page.scrollPaddingBottom = sticks && foot ? foot.offsetHeight + 12 + "px" : "";
   }
   clearance();
   if (top && window.ResizeObserver) new ResizeObserver(clearance).observe(top);
+  window.addEventListener("resize", clearance);
   form.addEventListener("focusin", function (e) {
     if (e.target.classList && e.target.classList.contains("tricks")) e.target.select();
     // The focused row opens up to show whole names: all of it clear of the sticky top and
