@@ -11,6 +11,7 @@ from .hand_grid import (
     hand_results,
     hand_row,
     hands_entered,
+    saved_results,
     waiting_entries,
 )
 from .ledger import closed_days, day_ledger, results, table_ledgers, teams, teams_by_table
@@ -40,6 +41,7 @@ __all__ = [
     "hand_results",
     "hand_row",
     "hands_entered",
+    "saved_results",
     "playoff_change",
     "playoff_history",
     "public_name",

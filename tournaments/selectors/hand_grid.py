@@ -70,6 +70,16 @@ def hand_corrections(event: Event, number: int) -> dict[int, int]:
     return {table: tricks for table, tricks in found.items() if tricks is not None}
 
 
+def saved_results(event: Event, hands) -> dict[tuple[int, int], tuple[int, int, int]]:
+    """(tricks as played, visitors' revokes, hosts' revokes) by (hand, host table), for the
+    results already saved in ``hands``: what a results file would replace."""
+    rows = HandResult.objects.filter(event=event, hand__number__in=set(hands))
+    fields = ("hand__number", "host_table", "tricks_played", "visitor_revokes", "host_revokes")
+    return {
+        (hand, table): (played, v, h) for hand, table, played, v, h in rows.values_list(*fields)
+    }
+
+
 def hands_entered(event: Event) -> list[dict]:
     """Every hand with how many tables are entered, in order."""
     entered = dict(

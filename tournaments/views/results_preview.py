@@ -12,9 +12,9 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from .. import snapshot
+from .. import selectors, snapshot
 from ..csv_formats import ResultRow
-from ..models import Event, HandResult
+from ..models import Event
 from ..rules.flags import adjusted_tricks, flags_won
 
 PAGE = 100  # rows on one page of the preview
@@ -25,15 +25,7 @@ NEW, REPLACES, UNCHANGED = "new", "replaces", "unchanged"
 def results_preview(event: Event, rows: Sequence[ResultRow], page: int = 1) -> dict:
     """The preview's counts and one page of its rows (``page`` from 1), in two queries
     whatever the file's length."""
-    hands = {r.hand for r in rows}
-    saved = {
-        (hand, table): (played, v, h)
-        for hand, table, played, v, h in HandResult.objects.filter(
-            event=event, hand__number__in=hands
-        ).values_list(
-            "hand__number", "host_table", "tricks_played", "visitor_revokes", "host_revokes"
-        )
-    }
+    saved = selectors.saved_results(event, {r.hand for r in rows})
     rotation = snapshot.rotation(event)
     settings = event.flag_settings
     described = []
