@@ -42,6 +42,30 @@ def form(tables: int, hand: int) -> dict:
     return body
 
 
+def sixty(text: str) -> str:
+    return (text + " " + "ễłř" * 30)[:60]
+
+
+def long_names(slug: str) -> None:
+    """Teams and players with 60-character accented names, as a provincial's (the grid writes
+    and escapes every one of them)."""
+    from django.db import transaction
+
+    from tournaments.models import Event, Team
+    from tournaments.services import bump_revision
+
+    event = Event.objects.get(slug=slug)
+    with transaction.atomic():
+        for team in Team.objects.filter(event=event):
+            t = team.home_table
+            team.name = sixty(f"Club de whist militaire Nguyễn-Wałęsa-Dvořák n° {t:03d} de Łukasz")
+            for letter in "abxy":
+                player = f"{letter.upper()}. Marie-Thérèse Nguyễn-Wałęsa Dvořák {t:03d}"
+                setattr(team, f"player_{letter}", sixty(player))
+            team.save()
+        bump_revision(event, setup=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--tables", type=int, default=250)
@@ -58,6 +82,7 @@ def main() -> None:
     os.environ.setdefault("DATABASE_URL", f"sqlite:///{data / 'db.sqlite3'}")
     ensure_waitress()
     slug, _expected, first = prepare(args.tables, args.hands + 1)
+    long_names(slug)
     if args.profile:
         return profile(args, slug, first)
     server = start_server(args, data)
