@@ -92,6 +92,11 @@ def test_correcting_a_result_of_the_hand_in_play_takes_at_most_ten_keys(page, li
     assert sum(len(key.split("+")) for key in keys) <= 10
     expect(page.locator("#was-240")).to_have_text("was 8")
     expect(page.get_by_label("Table 7 visitors' tricks")).to_be_focused()
+    page.keyboard.press("/")  # on to table 233, the message stays in view with the head
+    page.keyboard.type("233")
+    page.keyboard.press("Enter")
+    expect(page.get_by_label("Table 233 visitors' tricks")).to_be_focused()
+    expect(page.locator(".grid-top .messages")).to_be_in_viewport()
     page.locator("#row-240").scroll_into_view_if_needed()
     page.screenshot(path=f"{SHOTS}/grid-corrected-240.png")
     assert serious(page) == []

@@ -207,6 +207,9 @@
   // The sticky top and save line (whist.css): a row focused or scrolled to stays clear of
   // both, by the page's scroll padding (none where they do not stick, on a phone).
   var top = document.querySelector(".grid-top"), foot = document.querySelector(".grid-save");
+  // What the last save said stays in view with the head, wherever the cursor goes next.
+  var said = document.querySelector("main > .messages");
+  if (said && top) top.prepend(said);
   function clearance() {
     var page = document.documentElement.style, sticks = top && getComputedStyle(top).position === "sticky";
     page.scrollPaddingTop = sticks ? top.offsetHeight + 12 + "px" : "";
