@@ -52,7 +52,7 @@ def save_hand(browser: Browser, hand: int, tables: int = 8) -> None:
     for table in range(1, tables + 1):
         form |= {f"tricks_{table}": str(5 + table), f"seen_{table}": "0", f"was_{table}": ""}
     page = browser.post(f"/events/{EVENT}/hands/{hand}/", form)
-    assert f"Hand {hand}: saved tables" in page, page[:2000]
+    assert f"Hand {hand}: {tables} tables saved." in page, page[:2000]
 
 
 def test_every_hand_saved_before_the_backup_interval_survives_a_killed_laptop(tmp_path):

@@ -2,7 +2,9 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from django.views.decorators.csrf import csrf_exempt
-from django.views.i18n import JavaScriptCatalog, set_language
+from django.views.i18n import set_language
+
+from tournaments.views.js_catalog import js_catalog
 
 # Django's account pages but its password reset: the app sends no mail, so a reset could only
 # fail (a leader gives a helper a new password: changepassword, or the admin).
@@ -24,7 +26,7 @@ urlpatterns = [
     # there, a phone's standings page stays one shared rendering (tournaments/snapshot/pages.py).
     # Someone else switching a reader's language is harmless.
     path("i18n/setlang/", csrf_exempt(set_language), name="set_language"),
-    path("i18n/catalog.js", JavaScriptCatalog.as_view(packages=["tournaments"]), name="js_catalog"),
+    path("i18n/catalog.js", js_catalog, name="js_catalog"),
     path("practice/", include("practice.urls")),
     path("", include("tournaments.urls")),
 ]

@@ -111,7 +111,9 @@ def test_one_correction_takes_four_keys(page, live_server, hall):
     keys = ["5", "Enter", "9", "Control+Enter"]
     for key in keys:
         page.keyboard.press(key)
-    expect(page.get_by_text("Hand 7: saved table 5.")).to_be_visible()
+    expect(
+        page.get_by_text(re.compile(r"^Hand 7: 1 table saved\. Changed: table 5 \(\d+ → 9\)\.$"))
+    ).to_be_visible()
     assert HandResult.objects.get(event=hall, hand__number=7, host_table=5).tricks_played == 9
     assert len(keys) == 4
     expect(page.get_by_label("Go to table")).to_be_focused()  # ready for the next one

@@ -37,7 +37,7 @@ def test_a_semicolon_file_with_spreadsheet_headers_is_previewed_and_imported(
     page.get_by_role("button", name="Preview").click()
     expect(page.locator("#encoding")).to_contain_text("Read as Windows (cp1252)")
     expect(page.locator("table.preview")).to_contain_text("Hélène")
-    page.get_by_role("button", name="Import these 2 teams").click()
+    page.get_by_role("button", name="Import these 2 teams").first.click()  # the top one
     expect(page.get_by_text("2 teams imported. Check the tables.")).to_be_visible()
     assert list(Team.objects.filter(event=event).values_list("name", flat=True)) == [
         "Les Atouts",

@@ -165,7 +165,7 @@ def test_the_leaders_grid_shows_the_entry_and_a_correction_locks_it(page, phone,
     expect(page.locator("#row-3 .from-table")).to_contain_text("from the table")
     page.get_by_label("Table 3 visitors' tricks").fill("6")
     page.get_by_role("button", name="Save", exact=True).click()
-    expect(page.get_by_text("Hand 1: saved table 3.")).to_be_visible()
+    expect(page.get_by_text("Hand 1: 1 table saved. Changed: table 3 (9 → 6).")).to_be_visible()
     expect(page.locator("#row-3 .from-table")).to_be_hidden()
     assert HandResult.objects.get(event=event, host_table=3).entered_by == "lead"
     table.goto(f"{live_server.url}/enter/{tokens[3]}/?fix=1")

@@ -5,11 +5,13 @@ number of queries; what pages show again and again is kept by ``tournaments.snap
 from .events import EventRow, event_by_slug, event_rows, recent_events
 from .hall import hall_facts, hall_of, hall_states, partial_hands
 from .hand_grid import (
+    hand_corrections,
     hand_history,
     hand_loans,
     hand_results,
     hand_row,
     hands_entered,
+    saved_results,
     waiting_entries,
 )
 from .ledger import closed_days, day_ledger, results, table_ledgers, teams, teams_by_table
@@ -23,6 +25,7 @@ __all__ = [
     "event_rows",
     "entries_from_net",
     "hall_facts",
+    "hand_corrections",
     "hall_of",
     "hall_states",
     "moving",
@@ -38,6 +41,7 @@ __all__ = [
     "hand_results",
     "hand_row",
     "hands_entered",
+    "saved_results",
     "playoff_change",
     "playoff_history",
     "public_name",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.db.models import Count
+from django.db.models import Count, Exists
 from django.shortcuts import get_object_or_404
 
 from ..models import AuditEntry, Event, Hand, HandResult, Loan, SubmissionStatus, TableSubmission
@@ -29,13 +29,55 @@ def waiting_entries(event: Event, number: int) -> dict[int, TableSubmission]:
     return {s.table: s for s in rows}
 
 
+# What ``services.results.results_record`` audits a result's write as (its ``action``), the
+# target "hand N table T": read by action and a range of targets, the audit's index
+# (event, action, target) finds a hand's entries among a whole event's without a scan.
+RESULT_ACTIONS = (
+    "result entered",
+    "result corrected",
+    "result imported",
+    "result entered at the table",
+)
+
+
+def _hand_entries(event: Event, number: int, actions=RESULT_ACTIONS):
+    prefix = f"hand {number} table "
+    return AuditEntry.objects.filter(
+        event=event, action__in=actions, target__gte=prefix, target__lt=prefix[:-1] + "!"
+    )
+
+
 def hand_history(event: Event, number: int, limit: int = 500) -> list[dict]:
     """The hand's entries and corrections, newest first (at most ``limit``), with the table
     each touched."""
-    entries = AuditEntry.objects.filter(
-        event=event, target__startswith=f"hand {number} table "
-    ).order_by("-at", "-id")[:limit]
+    entries = _hand_entries(event, number).order_by("-at", "-id")[:limit]
     return [{"entry": e, "table": e.target.rsplit(" ", 1)[-1]} for e in entries]
+
+
+def hand_corrections(event: Event, number: int) -> dict[int, int]:
+    """Tables of the hand whose result was corrected, with the tricks as played before the
+    last correction; none once the next hand has a result (the mark lasts until then)."""
+    next_entered = HandResult.objects.filter(hand__event=event, hand__number=number + 1)
+    corrections = (
+        _hand_entries(event, number, ["result corrected"])
+        .filter(~Exists(next_entered))  # one query: the mark's rule and the marks together
+        .order_by("at", "id")
+    )
+    found = {}
+    for target, before in corrections.values_list("target", "before"):
+        if before and target.rsplit(" ", 1)[-1].isdigit():
+            found[int(target.rsplit(" ", 1)[-1])] = before.get("tricks_played")
+    return {table: tricks for table, tricks in found.items() if tricks is not None}
+
+
+def saved_results(event: Event, hands) -> dict[tuple[int, int], tuple[int, int, int]]:
+    """(tricks as played, visitors' revokes, hosts' revokes) by (hand, host table), for the
+    results already saved in ``hands``: what a results file would replace."""
+    rows = HandResult.objects.filter(event=event, hand__number__in=set(hands))
+    fields = ("hand__number", "host_table", "tricks_played", "visitor_revokes", "host_revokes")
+    return {
+        (hand, table): (played, v, h) for hand, table, played, v, h in rows.values_list(*fields)
+    }
 
 
 def hands_entered(event: Event) -> list[dict]:

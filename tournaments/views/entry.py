@@ -26,6 +26,7 @@ from ..services.setup import hand_trump_record
 from ..services.table_entry import table_entry_accept
 from .access import event_page
 from .grid_rows import rows_html
+from .grid_words import refused_words, saved_words
 from .hall_words import waiting_words
 
 
@@ -45,6 +46,7 @@ def grid_rows(event: Event, hand: Hand, posted: GridInput | None = None) -> list
     saved = selectors.hand_results(hand)
     loans = selectors.hand_loans(event, hand.number)
     waiting = selectors.waiting_entries(event, hand.number)
+    corrected = selectors.hand_corrections(event, hand.number)
     travelling = Pair(hand.travelling)
     home_pair = Pair.XY if travelling == Pair.AB else Pair.AB
     rows = []
@@ -89,6 +91,7 @@ def grid_rows(event: Event, hand: Hand, posted: GridInput | None = None) -> list
                 "conflict": posted.conflicts.get(host) if posted else None,
                 "from_table": bool(result) and permissions.is_table_name(result.entered_by),
                 "waiting": _waiting(waiting.get(host), result),
+                "corrected": corrected.get(host) if result else None,
             }
         )
     return rows
@@ -120,6 +123,8 @@ def row_payload(event: Event, row: dict) -> dict:
         "waiting": {
             "visitor_tricks": waiting.visitor_tricks,
             "tricks_played": waiting.tricks_played,
+            "visitor_revokes": waiting.visitor_revokes,
+            "host_revokes": waiting.host_revokes,
             "at": _clock(waiting.received_at),
         }
         if waiting
@@ -131,6 +136,8 @@ def row_payload(event: Event, row: dict) -> dict:
 # 250-table hall has 250 and more, and drawing them all cost every save's page more than the
 # save), and all of them on request.
 HISTORY_SHOWN = 30
+# Past this many runs of missing tables the grid's head counts them (it stays on screen).
+MOST_RUNS = 12
 
 
 def _render_grid(request, event: Event, hand: Hand, posted: GridInput | None = None):
@@ -169,7 +176,7 @@ def _grid(event: Event, hand: Hand, posted: GridInput | None, can_edit: bool) ->
         "entered": sum(1 for r in rows if r["result"]),
         "from_tables": sum(1 for r in rows if r["from_table"]),
         "waiting": sum(1 for r in rows if r["waiting"]),
-        "waiting_for": waiting_words(_missing(rows), tables=event.tables),
+        "waiting_for": waiting_words(_missing(rows), tables=event.tables, most_runs=MOST_RUNS),
     }
 
 
@@ -200,26 +207,10 @@ def hand_grid(request, event: Event, number: int):
         return _render_grid(request, event, hand, posted)
     posted.conflicts = {c.host_table: c.message for c in outcome.conflicts}
     if outcome.saved:
-        tables = ", ".join(str(r.host_table) for r in outcome.saved)
-        messages.success(
-            request,
-            ngettext(
-                "Hand %(hand)s: saved table %(tables)s.",
-                "Hand %(hand)s: saved tables %(tables)s.",
-                len(outcome.saved),
-            )
-            % {"hand": number, "tables": tables},
-        )
+        was = {r.host_table: request.POST.get(f"was_{r.host_table}", "") for r in outcome.saved}
+        messages.success(request, saved_words(number, outcome.saved, was))
     if posted.errors or posted.conflicts:
-        messages.error(
-            request,
-            ngettext(
-                "%(count)s table not saved: see the row marked below.",
-                "%(count)s tables not saved: see the rows marked below.",
-                len(posted.errors) + len(posted.conflicts),
-            )
-            % {"count": len(posted.errors) + len(posted.conflicts)},
-        )
+        messages.error(request, refused_words([*posted.errors, *posted.conflicts]))
         return _render_grid(request, event, hand, posted)
     go_next = request.POST.get("go") == "next" and number < sum(event.day_hand_counts)
     target = number + 1 if go_next else number

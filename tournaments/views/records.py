@@ -17,9 +17,11 @@ from ..csv_formats import RESULT_COLUMNS, RESULT_OPTIONAL, CsvErrors, parse_resu
 from ..forms import ArchiveForm, DeleteEventForm, ResultsCsvForm
 from ..models import Event
 from ..rules.errors import RulesError
+from ..rules.event_settings import typed_number
 from ..services import records
 from .access import event_page
-from .setup import _preview, file_reading, refused
+from .results_preview import results_preview
+from .setup import file_reading, refused
 
 
 @require_safe
@@ -85,8 +87,9 @@ def results_import(request, event: Event):
                     )
                     return redirect(reverse("tournaments:hands", args=[event.slug]))
             else:
-                preview, hidden = _preview(text, [])
-                context.update(preview=preview, hidden_lines=hidden, text=text, ready=len(rows))
+                page = typed_number(request.POST.get("page", ""), 5) or 1  # never '²'
+                shown = results_preview(event, rows, page)
+                context.update(results=shown, text=text, ready=len(rows))
     return render(request, "tournaments/results_import.html", context)
 
 

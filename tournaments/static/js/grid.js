@@ -135,19 +135,33 @@
   }
   function marker(row, data) {
     var span = row.querySelector(".from-table");
-    span.hidden = !data.from_table;
-    span.textContent = gettext("from the table") + (data.at ? " · " + data.at : "");
+    if (!span && data.from_table) {  // written only on rows entered at a table
+      span = document.createElement("span");
+      span.className = "from-table";
+      row.querySelector(".flags-preview").after(span);
+    }
+    if (span) {
+      span.hidden = !data.from_table;
+      span.textContent = gettext("from the table") + (data.at ? " · " + data.at : "");
+    }
     var waiting = row.querySelector(".waiting-entry");
     if (!data.waiting) { if (waiting) waiting.remove(); return; }
     if (!waiting) {
       waiting = document.createElement("span");
       waiting.className = "waiting-entry";
-      span.after(waiting);
+      (span || row.querySelector(".flags-preview")).after(waiting);
     }
-    waiting.textContent = gettext("Table says") + " ";
+    // Tricks as played, as the box takes them, and the revokes the table reported.
+    var said = gettext("Table says %(n)s played").split("%(n)s");
     var strong = document.createElement("strong");
-    strong.textContent = data.waiting.visitor_tricks;
-    waiting.append(strong, " (" + data.waiting.at + ") ");
+    strong.textContent = data.waiting.tricks_played;
+    waiting.textContent = said[0];
+    waiting.append(strong, said[1] || "");
+    if (data.waiting.visitor_revokes || data.waiting.host_revokes) {
+      waiting.append(" " + interpolate(gettext("· revokes: visitors %(v)s, hosts %(h)s"),
+        {v: data.waiting.visitor_revokes, h: data.waiting.host_revokes}, true));
+    }
+    waiting.append(" (" + data.waiting.at + ") ");
     if (document.getElementById("accept-form")) {
       var button = document.createElement("button");
       button.type = "submit"; button.className = "secondary"; button.textContent = gettext("Accept");
@@ -183,15 +197,33 @@
           (data.waiting ? " · " + interpolate(gettext("%(waiting)s waiting for you"), {waiting: data.waiting}, true) : "");
         if (acceptAll) acceptAll.hidden = !data.waiting;
         if (waitingFor && window.whistHallWords) {
-          waitingFor.textContent = whistHallWords.words(data.missing, [], tables);
+          waitingFor.textContent = whistHallWords.words(data.missing, [], tables, undefined, 12);
         }
         count();
       })
       .catch(function () { /* the next refresh tries again */ });
   }
   if (rowsUrl) setInterval(refresh, 4000);
+  // The sticky top and save line (whist.css): a row focused or scrolled to stays clear of
+  // both, by the page's scroll padding (none where they do not stick, on a phone).
+  var top = document.querySelector(".grid-top"), foot = document.querySelector(".grid-save");
+  // What the last save said stays in view with the head, wherever the cursor goes next.
+  var said = document.querySelector("main > .messages");
+  if (said && top) top.prepend(said);
+  function clearance() {
+    var page = document.documentElement.style, sticks = top && getComputedStyle(top).position === "sticky";
+    page.scrollPaddingTop = sticks ? top.offsetHeight + 12 + "px" : "";
+    page.scrollPaddingBottom = sticks && foot ? foot.offsetHeight + 12 + "px" : "";
+  }
+  clearance();
+  if (top && window.ResizeObserver) new ResizeObserver(clearance).observe(top);
+  window.addEventListener("resize", clearance);
   form.addEventListener("focusin", function (e) {
     if (e.target.classList && e.target.classList.contains("tricks")) e.target.select();
+    // The focused row opens up to show whole names: all of it clear of the sticky top and
+    // save line (scroll padding in whist.css), not just its box.
+    var row = e.target.closest && e.target.closest("tr");
+    if (row && row.parentNode.tagName === "TBODY") row.scrollIntoView({block: "nearest"});
   });
   // Where typing starts, unless the leader already clicked into a field while the page loaded.
   var busy = document.activeElement && document.activeElement !== document.body &&
@@ -201,4 +233,6 @@
   if (busy) { /* leave the cursor where the leader put it */ }
   else if (first) first.focus();
   else if (form.dataset.complete && goto && !goto.hidden) gotoInput.focus();  // corrections start here
+  // When the page became usable after the save that opened it (bench and browser tests).
+  if (window.performance && performance.mark) performance.mark("grid-ready");
 })();
