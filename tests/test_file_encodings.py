@@ -307,7 +307,8 @@ def test_the_import_button_imports_what_the_preview_showed(client):
     client.force_login(make_user("lead", event))
     upload = SimpleUploadedFile("t.csv", WINDOWS_TEAMS.encode("cp1252"), content_type="text/csv")
     page = _preview(client, event, csv_file=upload)
-    form = page[page.index('value="import"') - 2000 : page.index('value="import"')]
+    start = page.index('id="teams-import"')  # the import form (its button is above it too)
+    form = page[start : page.index("</form>", start)]
     hidden = dict(
         re.findall(r'<input type="hidden" name="(csv_raw|encoding)" value="([^"]*)"', form)
     )

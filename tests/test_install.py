@@ -8,8 +8,10 @@ import os
 import subprocess
 import sys
 import textwrap
+import zipfile
 
 import pytest
+from packaging.requirements import Requirement
 
 from tests import servers
 from tools import wheelhouse
@@ -63,11 +65,28 @@ def test_the_windows_and_macos_sets_resolve_with_their_own_markers(target, pytho
 
 def test_the_windows_set_installs_from_its_folder_alone(tmp_path):
     """The Windows wheelhouse for Python 3.12 holds every wheel: a dry-run install with no index
-    finds the app and all it needs in the folder."""
+    finds all the app needs in the folder, and the app itself, as install.bat installs them
+    (its requirements first, then the app with --no-deps); every requirement of the app on
+    Windows (gunicorn is not one) is in the folder's list."""
     folder = wheelhouse.build("win_amd64", "3.12", tmp_path)
     assert (folder / "install.bat").read_bytes().count(b"\r\n") > 5
     windows_dry_run(folder, tmp_path, "--require-hashes", "-r", str(folder / "requirements.txt"))
-    windows_dry_run(folder, tmp_path, str(next(folder.glob("military_whist_director-*.whl"))))
+    app = next(folder.glob("military_whist_director-*.whl"))
+    windows_dry_run(folder, tmp_path, "--no-deps", str(app))
+    # pip reads markers for the Python that runs it (pip issue 11664): check the app's own
+    # requirements against the folder's list with Windows's markers.
+    windows = {"sys_platform": "win32", "platform_system": "Windows", "python_version": "3.12"}
+    with zipfile.ZipFile(app) as wheel:
+        metadata = next(n for n in wheel.namelist() if n.endswith(".dist-info/METADATA"))
+        needs = [
+            Requirement(line.split(":", 1)[1].strip())
+            for line in wheel.read(metadata).decode().splitlines()
+            if line.startswith("Requires-Dist:")
+        ]
+    listed = (folder / "requirements.txt").read_text(encoding="utf-8").lower().replace("_", "-")
+    wanted = [r for r in needs if not r.marker or r.marker.evaluate({**windows, "extra": ""})]
+    assert wanted and all(f"\n{r.name.lower().replace('_', '-')}==" in listed for r in wanted)
+    assert "gunicorn" in {r.name for r in needs} - {r.name for r in wanted}
 
 
 def windows_dry_run(folder, tmp_path, *what: str) -> None:

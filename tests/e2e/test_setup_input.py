@@ -66,7 +66,7 @@ def test_names_read_wrong_are_read_again_in_the_encoding_the_leader_chooses(
     page.locator("#encoding").get_by_label("Read the file as").select_option("cp1252")
     page.get_by_role("button", name="Preview again").click()
     expect(page.locator("table.preview")).to_contain_text("Hélène")
-    page.get_by_role("button", name="Import these 2 teams").click()
+    page.get_by_role("button", name="Import these 2 teams").first.click()
     expect(page.get_by_text("2 teams imported. Check the tables.")).to_be_visible()
     assert Team.objects.get(event=event, home_table=2).player_y == "Hélène"
 
