@@ -10,6 +10,7 @@ the previous totals is stale. With ``--servers 2`` two servers share the data fo
 process each (``serve``, as a host's workers without a shared cache), and both are read.
 
     .venv/bin/python bench/fresh_reads.py [--tries 200] [--commands] [--servers 2]
+    DATABASE_URL=postgres://... WHIST_REDIS_URL=redis://... bench/fresh_reads.py --workers 4
 
 Prints the stale reads out of the tries, and the server's time to answer them. Measured on a
 shared 2-core machine: before the revision was read per request, 182 of 200 reads stale (the
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import sys
 import tempfile
@@ -31,6 +33,7 @@ sys.path.insert(0, str(ROOT))
 
 from tests import servers  # noqa: E402 - the production servers as the tests start them
 from tests.other_process import Writer, results_file  # noqa: E402
+from tests.test_workers import installation, start_workers  # noqa: E402
 
 EVENT = "area-demo"  # 8 tables
 HOST = "whist.example.org"
@@ -47,13 +50,29 @@ def main() -> None:
     parser.add_argument("--tries", type=int, default=200)
     parser.add_argument("--commands", action="store_true", help="manage.py each time (slow)")
     parser.add_argument("--servers", type=int, default=1, help="2: two serve processes")
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=0,
+        help="one serve --workers N on DATABASE_URL and WHIST_REDIS_URL (a province), read N "
+        "times after each import, each on a new connection",
+    )
     args = parser.parse_args()
     data = Path(tempfile.mkdtemp(prefix="whist-fresh-"))
-    env = servers.hall_installation(data)
-    env |= {"WHIST_ALLOWED_HOSTS": HOST, "WHIST_SECRET_KEY": "bench-" + "x" * 44}
-    env |= {"WHIST_SSL_REDIRECT": "0", "WHIST_DEBUG": "0"}
-    mode = "hall" if args.servers == 1 else "serve"
-    running = [servers.start(mode, env, data, probe_host=HOST) for _ in range(args.servers)]
+    if args.workers:
+        redis = {"WHIST_REDIS_URL": os.environ["WHIST_REDIS_URL"]}
+        env = installation(data, **redis) | {"WHIST_DEBUG": "0"}
+        mode, running = (
+            f"serve --workers {args.workers}",
+            [start_workers(env, data, args.workers)[0]],
+        )
+        running *= args.workers  # each read a new connection: any worker answers it
+    else:
+        env = servers.hall_installation(data)
+        env |= {"WHIST_ALLOWED_HOSTS": HOST, "WHIST_SECRET_KEY": "bench-" + "x" * 44}
+        env |= {"WHIST_SSL_REDIRECT": "0", "WHIST_DEBUG": "0"}
+        mode = "hall" if args.servers == 1 else "serve"
+        running = [servers.start(mode, env, data, probe_host=HOST) for _ in range(args.servers)]
     writer = Writer(env, EVENT)
     stale, changed, answers = 0, 0, []
     try:
@@ -75,11 +94,12 @@ def main() -> None:
             before = written
     finally:
         writer.close()
-        for server in running:
+        for server in {id(s): s for s in running}.values():
             server.stop()
-    reads = args.tries * args.servers
+    reads = args.tries * len(running)
+    database = env["DATABASE_URL"].split(":")[0] if "DATABASE_URL" in env else "sqlite"
     print(
-        f"{mode} x{args.servers} on SQLite: {args.tries} imports by another process "
+        f"{mode} x{args.servers} on {database}: {args.tries} imports by another process "
         f"({changed} changed standings.json)"
     )
     print(
