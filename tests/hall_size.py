@@ -64,3 +64,20 @@ def full_hall(slug: str = "full-hall", played: int = 7, tables: int = TABLES) ->
         results_record(event=event, entries=entries, actor=None)
     event.refresh_from_db()
     return event
+
+
+WAITING = (7, 12, 19, 44, 101, 180, 233)  # the tables hand 8 still waits for
+
+
+def hall_at_hand_eight(slug: str) -> Event:
+    """Hands 1-7 played at all 250 tables; hand 8 at 8 tricks but at the ``WAITING`` seven; a
+    leader "lead" (password "hall-password-1"; the test sets a fast hasher first)."""
+    from tests.leader_helpers import make_user
+
+    event = full_hall(slug, played=7)
+    entries = [ResultEntry(8, t, 8) for t in range(1, TABLES + 1) if t not in WAITING]
+    results_record(event=event, entries=entries, actor=None)
+    leader = make_user("lead", event)
+    leader.set_password("hall-password-1")
+    leader.save()
+    return event

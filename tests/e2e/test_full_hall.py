@@ -9,11 +9,16 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.test_entry import FAST_HASHER, log_in
-from tests.hall_size import LAPTOP, PHONE, PROJECTOR, full_hall, team_name
-from tests.leader_helpers import make_user
+from tests.hall_size import (
+    LAPTOP,
+    PHONE,
+    PROJECTOR,
+    WAITING,
+    hall_at_hand_eight,
+    team_name,
+)
 from tournaments import selectors
 from tournaments.models import HandResult
-from tournaments.services import ResultEntry, results_record
 from tournaments.services.table_entry import (
     TableEntry,
     table_entry_accept,
@@ -22,7 +27,6 @@ from tournaments.services.table_entry import (
 )
 
 pytestmark = pytest.mark.django_db(transaction=True)
-OUT = (7, 12, 19, 44, 101, 180, 233)  # the tables hand 8 still waits for
 
 # The smallest type of any text a person sees on the page (screen-reader-only text aside).
 SMALLEST_TEXT = """() => {
@@ -67,13 +71,7 @@ ELEMENTS = "document.getElementsByTagName('*').length"
 def hall(settings):
     """Hands 1-7 played at all 250 tables; hand 8 in at all but seven; a leader."""
     settings.PASSWORD_HASHERS = FAST_HASHER
-    event = full_hall("full-hall", played=7)
-    entries = [ResultEntry(8, t, 8) for t in range(1, 251) if t not in OUT]
-    results_record(event=event, entries=entries, actor=None)
-    leader = make_user("lead", event)
-    leader.set_password("hall-password-1")
-    leader.save()
-    return event
+    return hall_at_hand_eight("full-hall")
 
 
 def test_the_grid_fits_a_1366_laptop_with_every_column_on_screen(page, live_server, hall):
@@ -203,7 +201,7 @@ def test_the_hall_map_shows_every_table_and_which_are_waiting(page, live_server,
     last = page.locator("#hall-map-tables li").last.bounding_box()
     assert last["y"] + last["height"] <= PROJECTOR["height"]
     waiting = page.locator("#hall-map-tables li.waiting")
-    assert [int(n) for n in waiting.all_inner_texts()] == list(OUT)
+    assert [int(n) for n in waiting.all_inner_texts()] == list(WAITING)
     expect(page.locator("#hall-map-call")).to_have_text(
         "Hand 8 · Waiting for tables 7, 12, 19, 44, 101, 180, 233."
     )

@@ -12,14 +12,11 @@ from playwright.sync_api import expect
 
 from tests.e2e.test_accessibility import serious
 from tests.e2e.test_entry import FAST_HASHER, log_in
-from tests.hall_size import LAPTOP, full_hall
-from tests.leader_helpers import make_user
+from tests.hall_size import LAPTOP, hall_at_hand_eight
 from tournaments.models import HandResult
-from tournaments.services import ResultEntry, results_record
 from tournaments.services.table_entry import TableEntry, table_entry_submit
 
 pytestmark = pytest.mark.django_db(transaction=True)
-OUT = (7, 12, 19, 44, 101, 180, 233)  # the tables hand 8 still waits for
 SHOTS = "/tmp/whist-grid-shots"  # noqa: S108 - screenshots to look at, not kept
 
 # How long after the save's answer (the redirect) the landing page had focus in its first
@@ -35,13 +32,7 @@ READY_AFTER_SAVE = """() => {
 def hall(settings):
     """Hands 1-7 played at all 250 tables; hand 8 in at all but seven; a leader."""
     settings.PASSWORD_HASHERS = FAST_HASHER
-    event = full_hall("grid-bearings", played=7)
-    entries = [ResultEntry(8, t, 8) for t in range(1, 251) if t not in OUT]
-    results_record(event=event, entries=entries, actor=None)
-    leader = make_user("lead", event)
-    leader.set_password("hall-password-1")
-    leader.save()
-    return event
+    return hall_at_hand_eight("grid-bearings")
 
 
 def box(page, selector: str) -> dict:

@@ -11,13 +11,10 @@ from playwright.sync_api import expect
 
 from tests.e2e.test_accessibility import serious
 from tests.e2e.test_entry import FAST_HASHER, log_in
-from tests.hall_size import LAPTOP, full_hall
-from tests.leader_helpers import make_user
+from tests.hall_size import LAPTOP, hall_at_hand_eight
 from tournaments.models import HandResult
-from tournaments.services import ResultEntry, results_record
 
 pytestmark = pytest.mark.django_db(transaction=True)
-OUT = (7, 12, 19, 44, 101, 180, 233)  # the tables hand 8 still waits for
 SHOTS = "/tmp/whist-grid-shots"  # noqa: S108 - screenshots to look at, not kept
 
 
@@ -25,13 +22,7 @@ SHOTS = "/tmp/whist-grid-shots"  # noqa: S108 - screenshots to look at, not kept
 def hall(settings):
     """Hands 1-7 played at all 250 tables; hand 8 at 8 tricks but at seven tables; a leader."""
     settings.PASSWORD_HASHERS = FAST_HASHER
-    event = full_hall("results-preview", played=7)
-    entries = [ResultEntry(8, t, 8) for t in range(1, 251) if t not in OUT]
-    results_record(event=event, entries=entries, actor=None)
-    leader = make_user("lead", event)
-    leader.set_password("hall-password-1")
-    leader.save()
-    return event
+    return hall_at_hand_eight("results-preview")
 
 
 def whole_file() -> str:
