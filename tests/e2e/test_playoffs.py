@@ -64,3 +64,34 @@ def test_a_three_way_playoff_runs_through_the_pages(page, live_server, tied_hall
     expect(rows.nth(0)).to_contain_text("playoff hand 2")
     expect(rows.nth(1)).to_contain_text("playoff hands 1, 2")
     expect(rows.nth(2).locator("abbr.playoff")).to_have_text("P")
+
+
+def test_a_250_table_event_proposes_only_the_ties_that_decide_the_advancing_places(
+    page, live_server, settings
+):
+    """At 250 tables with the default settings (two advance), after all 50 hands, the playoffs
+    page on a 1366 x 768 laptop proposes only the tied groups within the first two places, says
+    how many other ties stay shared and points to the setting; the page is a few screens, not
+    the 26,000 pixels of every tie."""
+    from tests.hall_size import LAPTOP, full_hall
+    from tournaments import snapshot
+
+    settings.PASSWORD_HASHERS = FAST_HASHER
+    event = full_hall("all-fifty", played=50)
+    leader = make_user("lead", event)
+    leader.set_password("hall-password-1")
+    leader.save()
+    others = {s.rank for s in snapshot.standings(event) if s.tied and s.rank > 2}
+    assert len(others) > 10  # a real hall's many ties below the advancing places
+    page.set_viewport_size(LAPTOP)
+    log_in(page, live_server, f"/events/{event.slug}/playoffs/")
+    expect(page.locator("p.playoff-count")).to_contain_text(
+        "ties that decide the first 2 places are played off"
+    )
+    expect(page.locator("p.other-ties")).to_contain_text(f"{len(others)} other ties")
+    expect(page.get_by_role("link", name="Playoffs for ties in the first places")).to_be_visible()
+    groups = page.locator("section.playoff-group")
+    assert 1 <= groups.count() <= 2
+    for heading in groups.locator("h2").all_inner_texts():
+        assert int(re.search(r"rank (\d+)", heading)[1]) <= 2
+    assert page.evaluate("document.documentElement.scrollHeight") < 6 * LAPTOP["height"]
