@@ -185,9 +185,9 @@ def test_phones_keeping_their_connections_are_spread_over_the_workers(workers):
 
 
 @pytest.mark.run_database
-def test_a_hand_saved_elsewhere_reaches_every_worker_within_a_second(workers, tmp_path):
+def test_a_hand_saved_elsewhere_reaches_every_worker_at_once(workers, tmp_path):
     """A results file imported from the command line (another process) shows on the
-    standings every worker serves, at once and at the latest within a second."""
+    standings every worker serves from the first read after the import returns."""
     env, server, _ = workers
     first = standings(server)
     hand = first["hands_played"] + 1
@@ -195,10 +195,6 @@ def test_a_hand_saved_elsewhere_reaches_every_worker_within_a_second(workers, tm
     results = tmp_path / "hand.csv"
     results.write_text(f"hand,table,visitor_tricks\n{rows}\n")
     servers.manage(env, "import_results", "area-demo", str(results))
-    saved = time.monotonic()
-    while standings(server)["hands_played"] != hand:
-        assert time.monotonic() - saved < 1.0, "a worker still showed the old standings"
-        time.sleep(0.02)
     assert all(standings(server)["hands_played"] == hand for _ in range(20))
 
 
