@@ -15,9 +15,21 @@ GAMES = sorted((ROOT / "practice" / "games").rglob("*.py"))
 PURE = RULES + CARDS + GAMES
 
 
+def _parse(path: Path) -> ast.Module:
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
+# Parsed while the tests are collected, before any test starts a thread (CPython 3.11's
+# ast.parse racing another thread's fails: "AST constructor recursion depth mismatch").
+TREES = {
+    p: _parse(p)
+    for p in {*PURE, *(ROOT / "tournaments").rglob("*.py"), *(ROOT / "practice").rglob("*.py")}
+}
+
+
 def imported_modules(path: Path) -> set[str]:
     """Every module ``path`` imports, relative imports made absolute."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = TREES.get(path) or _parse(path)
     package = path.relative_to(ROOT).with_suffix("").parts[:-1]
     names = set()
     for node in ast.walk(tree):

@@ -239,12 +239,19 @@ VIEWS = Path(__file__).resolve().parent.parent / "tournaments" / "views"
 OTHERS = {"entry.py", "closing.py"}  # reworked by the table-entry and leader-day branches
 
 
-@pytest.mark.parametrize(
-    "path", sorted(p for p in VIEWS.glob("*.py") if p.name not in OTHERS), ids=lambda p: p.name
-)
+# Parsed while the tests are collected, before any test starts a thread (CPython 3.11's
+# ast.parse racing another thread's fails: "AST constructor recursion depth mismatch").
+VIEW_TREES = {
+    p: ast.parse(p.read_text(encoding="utf-8"))
+    for p in sorted(VIEWS.glob("*.py"))
+    if p.name not in OTHERS
+}
+
+
+@pytest.mark.parametrize("path", list(VIEW_TREES), ids=lambda p: p.name)
 def test_views_read_through_selectors_only(path):
     """No view queries a model itself (no ``.objects``, no related managers)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = VIEW_TREES[path]
     queries = [
         node.lineno
         for node in ast.walk(tree)

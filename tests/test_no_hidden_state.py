@@ -68,14 +68,20 @@ def _mutable(value: ast.expr) -> bool:
     return False
 
 
-@pytest.mark.parametrize("path", modules(), ids=lambda p: str(p.relative_to(ROOT)))
+# Read while the tests are collected, before any test starts a thread: CPython 3.11's ast.parse
+# keeps its recursion depth per interpreter, and a parse racing another thread's (a server's
+# in a test before) fails with "AST constructor recursion depth mismatch".
+FOUND = {path: hidden_state(path) for path in modules()}
+
+
+@pytest.mark.parametrize("path", list(FOUND), ids=lambda p: str(p.relative_to(ROOT)))
 def test_no_module_outside_the_snapshot_keeps_state(path):
     """A module's top-level names hold constants (upper-case tables of labels and limits);
     state lives in ``tournaments.snapshot``."""
     relative = str(path.relative_to(ROOT))
     found = [
         name
-        for name in hidden_state(path)
+        for name in FOUND[path]
         if (relative, name) not in ALLOWED
         and name not in ("__all__", "urlpatterns")
         and not name.lstrip("_").isupper()
