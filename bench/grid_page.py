@@ -24,22 +24,13 @@ import tempfile
 import time
 from pathlib import Path
 
-from hall_server import LEADER, PASSWORD, Client, leader_tricks, start_server
+from hall_server import LEADER, PASSWORD, Client, grid_form, leader_tricks, start_server
 from load import ensure_waitress, prepare
 
 
 def form(tables: int, hand: int) -> dict:
-    """The whole hand as the grid posts it, every row new."""
-    body = {"go": "next"}
-    for t in range(1, tables + 1):
-        body |= {
-            f"tricks_{t}": str(leader_tricks(hand, t)),
-            f"vrev_{t}": "",
-            f"hrev_{t}": "",
-            f"seen_{t}": "0",
-            f"was_{t}": "",
-        }
-    return body
+    """The whole hand as the grid posts it, every row new (the grid then opens the next)."""
+    return grid_form(tables, hand, "next")
 
 
 def sixty(text: str) -> str:

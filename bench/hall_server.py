@@ -39,6 +39,20 @@ def leader_tricks(hand: int, table: int) -> int:
     return (hand * 7 + table * 5) % 14
 
 
+def grid_form(tables: int, hand: int, go: str) -> dict:
+    """The whole hand as the grid posts it, every row new; ``go``: "stay" or "next"."""
+    body = {"go": go}
+    for t in range(1, tables + 1):
+        body |= {
+            f"tricks_{t}": str(leader_tricks(hand, t)),
+            f"vrev_{t}": "",
+            f"hrev_{t}": "",
+            f"seen_{t}": "0",
+            f"was_{t}": "",
+        }
+    return body
+
+
 def start_server(args, data: Path) -> subprocess.Popen:
     command = args.server.format(python=sys.executable, host=HOST, port=args.port)
     env = dict(os.environ, WHIST_PUBLIC_URL=f"http://{HOST}:{args.port}")
@@ -125,15 +139,7 @@ def save_hands(args, slug, first_hand, saves, save_times, problems, stop, saved_
         return
     for k in range(saves):
         hand = first_hand + k
-        body = {"go": "stay"}
-        for t in range(1, args.tables + 1):
-            body |= {
-                f"tricks_{t}": str(leader_tricks(hand, t)),
-                f"vrev_{t}": "",
-                f"hrev_{t}": "",
-                f"seen_{t}": "0",
-                f"was_{t}": "",
-            }
+        body = grid_form(args.tables, hand, "stay")
         began = time.perf_counter()
         status, page = client.request("POST", f"/events/{slug}/hands/{hand}/", body)
         save_times.append(time.perf_counter() - began)
