@@ -56,10 +56,18 @@
     });
   }
   var offset = 0;  // ms the server's clock is ahead of this device's
+  /* The server's Date (whole seconds) was stamped between the question and the answer: only a
+     device clock outside that window by more than 2 s is corrected, to the window's middle, so
+     a slow answer on a busy phone never moves the clock backwards. */
+  function calibrate(told, sent, heard) {
+    if (isNaN(told)) return;
+    var early = told - (heard + offset), late = (told + 1000) - (sent + offset);
+    if (early > 2000 || late < -2000) offset = told + 500 - (sent + heard) / 2;
+  }
   function fresh(url) {
+    var sent = Date.now();
     return fetch(url, {cache: "no-store"}).then(function (r) {
-      var told = Date.parse(r.headers.get("Date") || "");
-      if (!isNaN(told) && Math.abs(told - Date.now()) > 2000) offset = told - Date.now();
+      calibrate(Date.parse(r.headers.get("Date") || ""), sent, Date.now());
       return r.ok ? r.json() : Promise.reject(r.status);
     });
   }
