@@ -18,7 +18,7 @@ from .. import permissions, selectors, services, snapshot
 from ..csv_formats import PROBLEMS_SHOWN, TEAM_COLUMNS, CsvErrors, csv_lines, parse_teams
 from ..csv_formats import teams_template as teams_template_text
 from ..file_encodings import ENCODINGS
-from ..forms import LEVEL_PRESETS, RAW_KEPT, EventCreateForm, EventSettingsForm, TeamsCsvForm
+from ..forms.setup import LEVEL_PRESETS, RAW_KEPT, EventCreateForm, EventSettingsForm, TeamsCsvForm
 from ..models import Event, Level
 from ..rules.errors import RulesError, shortened
 from ..rules.event_settings import typed_number

@@ -5,7 +5,7 @@ from django.utils.translation import gettext, gettext_lazy
 
 from tournaments.csv_formats import PROBLEMS_SHOWN, UPLOAD_MAX, parse_teams
 from tournaments.file_encodings import ENCODINGS, Reading, decode
-from tournaments.forms import more_problems
+from tournaments.forms.setup import more_problems
 from tournaments.management.base import AppCommand
 from tournaments.models import Event
 from tournaments.rules.errors import RulesError

@@ -17,12 +17,12 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext, gettext_noop, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from .archive.reading import ARCHIVE_MAX, ArchiveRefused, read_archive
-from .csv_formats import PROBLEMS_SHOWN, UPLOAD_MAX, CsvErrors, parse_pattern
-from .file_encodings import ENCODINGS, decode
-from .models import Event, Level
-from .rules.errors import RulesError, shortened
-from .rules.event_settings import (
+from ..archive.reading import ARCHIVE_MAX, ArchiveRefused, read_archive
+from ..csv_formats import PROBLEMS_SHOWN, UPLOAD_MAX, CsvErrors, parse_pattern
+from ..file_encodings import ENCODINGS, decode
+from ..models import Event, Level
+from ..rules.errors import RulesError, shortened
+from ..rules.event_settings import (
     CHANGEABLE,
     LABELS,
     NAME_MAX,
@@ -31,9 +31,9 @@ from .rules.event_settings import (
     settings_problems,
     typed_number,
 )
-from .rules.flags import check_revokes, check_tricks
-from .rules.rotation import PRESETS
-from .services import ResultEntry
+from ..rules.flags import check_revokes, check_tricks
+from ..rules.rotation import PRESETS
+from ..services import ResultEntry
 
 # ---------------------------------------------------------------- hand entry grid
 
