@@ -132,7 +132,7 @@ def prepare(tables: int, saves: int) -> tuple[str, dict, int]:
     from django.core.management import call_command
 
     from tournaments import selectors
-    from tournaments.csv_formats import TeamRow
+    from tournaments.formats.csv_files import TeamRow
     from tournaments.models import Event, EventRole, Hand, Role
     from tournaments.rules.flags import net_flags_by_day
     from tournaments.rules.types import Result

@@ -37,7 +37,7 @@ def build(areas: int, tables: int, hands: int) -> dict:
     from django.utils import timezone
 
     from tournaments import snapshot
-    from tournaments.csv_formats import TeamRow
+    from tournaments.formats.csv_files import TeamRow
     from tournaments.models import Event, Hand, HandResult
     from tournaments.services import event_create, teams_replace
     from tournaments.services.audit import bump_revision

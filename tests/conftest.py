@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tournaments.csv_formats import TeamRow
+from tournaments.formats.csv_files import TeamRow
 from tournaments.services import event_create, teams_replace
 
 

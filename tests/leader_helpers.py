@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 
-from tournaments.csv_formats import TeamRow
+from tournaments.formats.csv_files import TeamRow
 from tournaments.models import Event, EventRole, Role
 from tournaments.services import ResultEntry, event_create, results_record, teams_replace
 

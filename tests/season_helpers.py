@@ -4,7 +4,7 @@ provincial made by create_next_level's service, each played through."""
 from __future__ import annotations
 
 from tournaments import selectors
-from tournaments.csv_formats import TeamRow
+from tournaments.formats.csv_files import TeamRow
 from tournaments.models import Event
 from tournaments.services import ResultEntry, event_create, results_record, teams_replace
 from tournaments.services.advancing import next_level_create

@@ -19,7 +19,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tournaments import snapshot
-from tournaments.csv_formats import TeamRow
+from tournaments.formats.csv_files import TeamRow
 from tournaments.models import AuditEntry, Event, HandResult, Team
 from tournaments.services import ResultEntry, results_record, teams_replace
 from tournaments.services.table_entry import table_tokens_issue

@@ -16,9 +16,9 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 
 from tests.leader_helpers import make_event, make_user
-from tournaments.csv_formats import parse_results, parse_teams
-from tournaments.csv_headers import CsvErrors
-from tournaments.file_encodings import decode
+from tournaments.formats.csv_files import parse_results, parse_teams
+from tournaments.formats.csv_headers import CsvErrors
+from tournaments.formats.file_encodings import decode
 from tournaments.models import Team
 
 TEAM_NAMES = [

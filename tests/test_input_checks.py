@@ -360,7 +360,7 @@ def test_a_loan_reads_one_flag_not_flag_s():
 )
 def test_zones_and_players_longer_than_the_cards_hold_are_refused(line, message):
     """A zone over 40 or a player over 80 characters is refused on its line."""
-    from tournaments.csv_formats import CsvErrors, parse_teams
+    from tournaments.formats.csv_files import CsvErrors, parse_teams
 
     with pytest.raises(CsvErrors) as caught:
         parse_teams(HEADER + line + "\n", tables=2)

@@ -10,8 +10,8 @@ import pytest
 from pypdf import PdfReader
 
 from tournaments import snapshot
+from tournaments.formats.season_files import _fold
 from tournaments.models import DayClose
-from tournaments.season_files import _fold
 
 from .season_helpers import season
 

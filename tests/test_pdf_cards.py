@@ -10,7 +10,7 @@ import pytest
 from pypdf import PdfReader
 
 from tournaments import pdf
-from tournaments.csv_formats import TeamRow
+from tournaments.formats.csv_files import TeamRow
 from tournaments.services import event_create, teams_replace
 
 ROW = re.compile(

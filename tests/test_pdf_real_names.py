@@ -11,7 +11,7 @@ import pytest
 from pypdf import PdfReader
 
 from tournaments import pdf, selectors
-from tournaments.csv_formats import TeamRow
+from tournaments.formats.csv_files import TeamRow
 from tournaments.services import ResultEntry, event_create, results_record, teams_replace
 
 pytestmark = pytest.mark.django_db

@@ -9,7 +9,7 @@ import pytest
 from pypdf import PdfReader
 
 from tournaments import pdf, selectors, snapshot
-from tournaments.csv_formats import TeamRow
+from tournaments.formats.csv_files import TeamRow
 from tournaments.rules.types import Standing
 from tournaments.services import ResultEntry, event_create, results_record, teams_replace
 
@@ -166,7 +166,7 @@ def test_current_standings_say_after_which_hand():
 def test_standings_fit_thirty_teams_with_forty_character_names_a_page():
     """60 teams named with 40 characters (ễ, ł, ř among them): every Letter page but the last
     holds at least 30 of them, each name whole on one line."""
-    from tournaments.csv_formats import TeamRow
+    from tournaments.formats.csv_files import TeamRow
     from tournaments.services import teams_replace
 
     event = make_event(slug="forty", tables=60)

@@ -11,7 +11,7 @@ from django.test import override_settings
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tournaments.quick_forms import quick_query_dict
+from whistdirector.quick_forms import quick_query_dict
 
 names = st.sampled_from(["tricks_1", "vrev_1", "go", "équipe", "a b", "x&y", "=", ""])
 values = st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=12)

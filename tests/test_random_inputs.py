@@ -26,7 +26,7 @@ from practice.views.tables import SESSION_KEY
 from tests.practice.tabs import Tab
 from tournaments import snapshot
 from tournaments.archive.reading import ARCHIVE_MAX
-from tournaments.csv_formats import UPLOAD_MAX
+from tournaments.formats.csv_files import UPLOAD_MAX
 from tournaments.models import AuditEntry, Event, HandResult, TableSubmission, Team
 from tournaments.services.table_entry import table_tokens_issue
 

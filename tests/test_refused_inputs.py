@@ -12,8 +12,8 @@ from django.urls import reverse
 
 from tests.leader_helpers import grid_post, make_event, make_user, new_event_body
 from tests.test_input_checks import HEADER, settings_body
-from tournaments.csv_formats import parse_results, parse_teams
-from tournaments.csv_headers import CsvErrors
+from tournaments.formats.csv_files import parse_results, parse_teams
+from tournaments.formats.csv_headers import CsvErrors
 from tournaments.models import Event, HandResult, Team
 from tournaments.rules.errors import RulesError
 from tournaments.services import people

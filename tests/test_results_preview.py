@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 
 from tournaments import snapshot
-from tournaments.csv_formats import TEAM_COLUMNS
+from tournaments.formats.csv_files import TEAM_COLUMNS
 from tournaments.models import HandResult
 from tournaments.services import ResultEntry, results_record
 

@@ -6,7 +6,7 @@ import pytest
 
 from tournaments import snapshot
 from tournaments.archive import dumps, export_event, import_event
-from tournaments.csv_formats import TeamRow
+from tournaments.formats.csv_files import TeamRow
 from tournaments.models import ClubEntry, ClubMatch, Event, SeasonRole, TeamSource
 from tournaments.rules.clubs import Candidate, club_key, decide
 from tournaments.rules.errors import RulesError

@@ -4,7 +4,7 @@ service, the archive and its schema all follow that list."""
 from __future__ import annotations
 
 from tournaments.archive import export, schema
-from tournaments.forms import EventSettingsForm
+from tournaments.forms.setup import EventSettingsForm
 from tournaments.models import Event
 from tournaments.rules.event_settings import ARCHIVED, CHANGEABLE, LABELS, MOVES_FLAGS, SETTINGS
 from tournaments.services import setup

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tournaments import selectors, snapshot
-from tournaments.csv_formats import TeamRow
+from tournaments.formats.csv_files import TeamRow
 from tournaments.rules.standings import rank_teams
 from tournaments.services import ResultEntry, results_record, teams_replace
 from tournaments.services.setup import event_settings_update

@@ -10,7 +10,7 @@ from django.test import RequestFactory
 from django_tables2 import RequestConfig
 
 from tournaments.rules.types import Standing
-from tournaments.tables import standings_table
+from tournaments.views.standings_table import standings_table
 
 ROWS = [
     Standing(1, 3, 'Équipe <b>"Trễ"</b> & Łódź', (14, 15), 29, True, "Nord-Est"),

@@ -7,7 +7,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tournaments.csv_formats import TeamRow
+from tournaments.formats.csv_files import TeamRow
 from tournaments.services import ResultEntry, results_record, teams_replace
 from tournaments.services.setup import event_settings_update
 

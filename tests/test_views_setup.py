@@ -7,7 +7,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from tournaments.models import AuditEntry, Event, Team
-from tournaments.services.setup import zone_order
+from tournaments.rules.zones import zone_order
 
 from .leader_helpers import make_event, make_user
 

@@ -77,13 +77,13 @@ MIDDLEWARE = [
     "whistdirector.security.PermissionsPolicyMiddleware",  # static files' answers too
     "csp.middleware.CSPMiddleware",  # likewise
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    "tournaments.quick_forms.QuickFormsMiddleware",
+    "whistdirector.quick_forms.QuickFormsMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "tournaments.hall_doors.HallDoorsMiddleware",  # the leader's pages on the laptop only
+    "whistdirector.hall_doors.HallDoorsMiddleware",  # the leader's pages on the laptop only
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "axes.middleware.AxesMiddleware",
@@ -167,8 +167,8 @@ TEMPLATES = [
 ]
 
 WSGI_APPLICATION = "whistdirector.wsgi.application"
-# Forms show a refused value again cut to its start (tournaments/form_echo.py).
-FORM_RENDERER = "tournaments.form_echo.Renderer"
+# Forms show a refused value again cut to its start (tournaments/forms/echo.py).
+FORM_RENDERER = "tournaments.forms.echo.Renderer"
 
 # Each server thread keeps its connection (checked before reuse) instead of opening one per
 # request: on PostgreSQL a connection costs a handshake, on SQLite its pragmas cost more than a

@@ -18,7 +18,7 @@ from tests.conftest import build_event
 from tests.french.leftovers import english_left
 from tournaments import selectors
 from tournaments.archive import dumps, export_event, import_event
-from tournaments.csv_formats import CsvErrors, parse_results, parse_teams
+from tournaments.formats.csv_files import CsvErrors, parse_results, parse_teams
 from tournaments.models import Event, Team
 from tournaments.rules import rotation
 from tournaments.rules.bracket import build_bracket

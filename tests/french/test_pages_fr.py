@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from tests.french.leftovers import english_left, visible_text
 from tests.leader_helpers import make_user
-from tournaments.csv_formats import TeamRow
+from tournaments.formats.csv_files import TeamRow
 from tournaments.services import ResultEntry, event_create, results_record, teams_replace
 from tournaments.services.closing import day_close
 from tournaments.services.playoffs import playoff_draw_record

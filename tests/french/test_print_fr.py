@@ -17,7 +17,7 @@ from django.utils import translation
 from tests.french.leftovers import english_left
 from tournaments import pdf
 from tournaments.archive import export_event, import_event
-from tournaments.csv_formats import TeamRow
+from tournaments.formats.csv_files import TeamRow
 from tournaments.models import Event, EventRole, Role
 from tournaments.services import ResultEntry, event_create, results_record, teams_replace
 

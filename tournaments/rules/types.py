@@ -75,6 +75,19 @@ class Result:
 
 
 @dataclass(frozen=True)
+class ResultEntry:
+    """A result as the leader typed it. ``seen_version`` is the version the page showed
+    (0 when the table was empty); None overwrites whatever is there (file imports)."""
+
+    hand: int
+    host_table: int
+    tricks_played: int
+    visitor_revokes: int = 0
+    host_revokes: int = 0
+    seen_version: int | None = None
+
+
+@dataclass(frozen=True)
 class FlagMove:
     """Flags that moved at one host table in one hand, and the loan it needed."""
 

@@ -5,8 +5,9 @@ event row first and leaves an audit entry.
 already owns the database).
 """
 
+from ..rules.types import ResultEntry
 from .audit import audit, bump_revision
-from .results import ResultConflict, ResultEntry, loans_rebuild, results_record
+from .results import ResultConflict, loans_rebuild, results_record
 from .setup import event_create, teams_replace
 
 __all__ = [

@@ -12,10 +12,11 @@ from collections.abc import Sequence
 from django.db import transaction
 
 from .. import snapshot
-from ..csv_formats import TeamRow
+from ..formats.csv_files import TeamRow
 from ..models import Event, Level, Team
 from ..rules.errors import Phrase, RulesError
 from ..rules.event_settings import TEAM_NAME_MAX
+from ..rules.zones import by_zone_place
 from .links import links_record
 from .setup import event_create, teams_replace
 
@@ -64,13 +65,6 @@ def advancing_teams(event: Event) -> list[Team]:
     return [teams[s.table] for s in rows if s.table in chosen]
 
 
-def zone_order(zones: Sequence[Sequence[Team]]) -> list[tuple[int, Team]]:
-    """(table, team) with every zone's first team first, then every second team, ..."""
-    depth = max((len(z) for z in zones), default=0)
-    placed = [z[place] for place in range(depth) for z in zones if place < len(z)]
-    return list(enumerate(placed, start=1))
-
-
 @transaction.atomic
 def next_level_create(
     *,
@@ -88,7 +82,7 @@ def next_level_create(
     if len({s.pk for s in sources}) != len(sources) or not sources:
         raise RulesError("Name each source event once", field="from")
     zones = [advancing_teams(source) for source in sources]
-    seating = zone_order(zones)
+    seating = by_zone_place(zones)
     if len(seating) < 2:
         raise RulesError("The next level needs at least two advancing teams", field="from")
     zone_of = {

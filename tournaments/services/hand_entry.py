@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from .. import permissions
 from ..models import DayClose, Event, Hand, HandResult
 from ..rules.errors import RulesError
-from .results import ResultConflict, ResultEntry, results_record
+from ..rules.types import ResultEntry
+from .results import ResultConflict, results_record
 
 
 @dataclass(frozen=True)

@@ -11,11 +11,12 @@ from django.db import transaction
 from django.utils.translation import gettext
 
 from .. import archive
-from ..csv_formats import ResultRow
+from ..formats.csv_files import ResultRow
 from ..models import Event
 from ..rules.errors import RulesError
+from ..rules.types import ResultEntry
 from .audit import audit
-from .results import ResultEntry, results_record
+from .results import results_record
 
 
 def _require_staff(actor, what: str) -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -12,7 +11,7 @@ from .. import permissions, planner, selectors
 from ..models import AuditEntry, Event, Hand, HandResult, Loan
 from ..rules import flags as flag_rules
 from ..rules.errors import RulesError, gettext_noop
-from ..rules.types import Result
+from ..rules.types import Result, ResultEntry
 from ..snapshot.tallies import held_before
 from . import rows
 from .audit import bump_revision
@@ -43,19 +42,6 @@ class ResultConflict(RulesError):
             theirs=theirs,
         )
         self.hand, self.host_table, self.yours, self.theirs = hand, host_table, yours, theirs
-
-
-@dataclass(frozen=True)
-class ResultEntry:
-    """A result as the leader typed it. ``seen_version`` is the version the page showed
-    (0 when the table was empty); None overwrites whatever is there (file imports)."""
-
-    hand: int
-    host_table: int
-    tricks_played: int
-    visitor_revokes: int = 0
-    host_revokes: int = 0
-    seen_version: int | None = None
 
 
 def _result_values(r: HandResult) -> dict:

@@ -13,7 +13,7 @@ from django.utils import translation
 from django.utils.translation import gettext, ngettext
 
 from .. import permissions
-from ..csv_formats import TeamRow
+from ..formats.csv_files import TeamRow
 from ..models import Event, Hand, Team
 from ..rules import rotation as rotation_rules
 from ..rules.errors import RulesError
@@ -70,21 +70,6 @@ def event_settings_update(*, event: Event, changes: Mapping[str, object], actor)
         results_rederive(stored, actor)
     bump_revision(stored, hands="all" if moving else (), setup=True)
     return stored
-
-
-def zone_order(teams: Sequence[tuple[int, int, str]]) -> dict[int, int]:
-    """Tables in zone order for ``(team id, current table, zone)``: the first-placed team of
-    every zone (the one listed first) on tables 1..k, second-placed on k+1..2k, and so on.
-
-    Zones keep the order in which they first appear; a team without a zone is a zone of its own.
-    """
-    zones: dict[str, list[int]] = {}
-    for team_id, _, zone in sorted(teams, key=lambda t: t[1]):
-        zones.setdefault(zone or f"\0{team_id}", []).append(team_id)
-    order = []
-    for place in range(max((len(z) for z in zones.values()), default=0)):
-        order += [z[place] for z in zones.values() if place < len(z)]
-    return {team_id: table for table, team_id in enumerate(order, 1)}
 
 
 @transaction.atomic

@@ -21,10 +21,11 @@ from ..models import Event, Hand, HandResult, SubmissionStatus, TableSubmission,
 from ..rules import flags as flag_rules
 from ..rules import hall as hall_rules
 from ..rules.errors import RulesError
+from ..rules.types import ResultEntry
 from .audit import audit, bump_revision
 from .closed_days import refuse_if_closed
 from .locks import lock_event, write_transaction
-from .results import ResultEntry, results_record
+from .results import results_record
 
 # An entry address's secret is read off a slip and may be typed: 26 characters from an alphabet
 # with no look-alikes (no 0/o, 1/l/i) and no hyphen to break a printed line at, 128.8 bits.

@@ -19,7 +19,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from markupsafe import Markup
 
-from .. import charts, selectors
+from .. import selectors
+from ..formats import charts
 from ..jinja import own_words
 from ..models import Event, Hand
 from ..rules.flags import flags_won

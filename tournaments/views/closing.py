@@ -15,7 +15,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
 from .. import permissions, selectors, snapshot
-from ..forms import CountsForm
+from ..forms.closing import CountsForm
 from ..models import DayClose, Event, Hand
 from ..rules.errors import RulesError
 from ..services import closed_days, closing

@@ -1,5 +1,5 @@
 """The hall's device codes: the leader lets a helper's phone into the leader's pages
-(``tournaments.hall_doors`` says why), and the phone types the code it was given."""
+(``whistdirector.hall_doors`` says why), and the phone types the code it was given."""
 
 from __future__ import annotations
 
@@ -17,7 +17,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
-from ..hall_doors import DEVICE_COOKIE, DEVICE_SALT, closed_page, from_this_computer
+from whistdirector.hall_doors import DEVICE_COOKIE, DEVICE_SALT, closed_page, from_this_computer
+
 from ..rules.errors import RulesError
 from ..services import devices
 

@@ -13,7 +13,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
 from .. import permissions, selectors, snapshot
-from ..forms import GridInput, parse_grid, shown_value
+from ..forms.hand_grid import GridInput, parse_grid, shown_value
 from ..models import Event, Hand
 from ..rules.errors import RulesError, shortened
 from ..rules.event_settings import typed_number

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from django import forms
 from django.conf import settings
 from django.contrib import messages
 from django.shortcuts import redirect, render
@@ -11,20 +10,11 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 
 from .. import permissions, selectors
+from ..forms.people import RoleForm
 from ..models import Event, Role
 from ..rules.errors import RulesError
 from ..services import people
 from .access import event_page
-
-
-class RoleForm(forms.Form):
-    username = forms.CharField(label=_("User name"), max_length=150)
-    role = forms.ChoiceField(label=_("Role"), choices=Role.choices, initial=Role.ASSISTANT)
-    password = forms.CharField(
-        label=_("Password (only for a new account)"),
-        required=False,
-        widget=forms.PasswordInput(render_value=False),
-    )
 
 
 @require_http_methods(["GET", "POST"])

@@ -11,7 +11,7 @@ from django_tables2 import RequestConfig
 from .. import selectors, snapshot
 from ..rules.event_settings import typed_number
 from ..snapshot.pages import public_json
-from ..tables import standings_table
+from .standings_table import standings_table
 
 
 @require_safe

@@ -13,8 +13,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
 from .. import permissions, snapshot
-from ..csv_formats import RESULT_COLUMNS, RESULT_OPTIONAL, CsvErrors, parse_results
-from ..forms import ArchiveForm, DeleteEventForm, ResultsCsvForm
+from ..formats.csv_files import RESULT_COLUMNS, RESULT_OPTIONAL, CsvErrors, parse_results
+from ..forms.records import ArchiveForm, DeleteEventForm, ResultsCsvForm
 from ..models import Event
 from ..rules.errors import RulesError
 from ..rules.event_settings import typed_number

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from .. import selectors, snapshot
-from ..csv_formats import ResultRow
+from ..formats.csv_files import ResultRow
 from ..models import Event
 from ..rules.flags import adjusted_tricks, flags_won
 

@@ -4,29 +4,23 @@ event's leaders, coordinators among them)."""
 
 from __future__ import annotations
 
-from django import forms
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
 from .. import permissions
+from ..forms.season_admin import CoordinatorForm, NextLevelForm
 from ..models import Event, Level
 from ..rules.errors import RulesError
-from ..rules.event_settings import NAME_MAX, SLUG_MAX
 from ..selectors import seasons as season_reads
 from ..services import clubs, links
 from ..services.advancing import next_level_create
 from ..services.seasons import coordinator_grant, coordinator_remove, require_coordinator
 from .access import event_page
-
-
-class CoordinatorForm(forms.Form):
-    username = forms.CharField(label=gettext_lazy("User name"), max_length=150)
 
 
 @require_http_methods(["GET", "POST"])
@@ -58,33 +52,6 @@ def season_people(request, slug):
             form.add_error("username" if error.field == "username" else None, error.message)
     context = {"season": season, "form": form, "coordinators": season_reads.coordinators(season)}
     return render(request, "tournaments/season_people.html", context)
-
-
-class NextLevelForm(forms.Form):
-    name = forms.CharField(label=gettext_lazy("Event name"), max_length=NAME_MAX)
-    slug = forms.CharField(label=gettext_lazy("Short name"), max_length=SLUG_MAX)
-    level = forms.ChoiceField(
-        label=gettext_lazy("Level"), choices=[(Level.ZONE, Level.ZONE.label),
-                                              (Level.PROVINCIAL, Level.PROVINCIAL.label)]
-    )  # fmt: skip
-    hands_per_day = forms.CharField(
-        label=gettext_lazy("Hands per day"), max_length=150, initial="30"
-    )
-    sources = forms.MultipleChoiceField(
-        label=gettext_lazy("From these events (in zone order)"),
-        widget=forms.CheckboxSelectMultiple,
-    )
-
-    def __init__(self, *args, events=(), **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["sources"].choices = [(e.slug, e.name) for e in events]
-
-    def clean_hands_per_day(self) -> list[int]:
-        text = self.cleaned_data["hands_per_day"]
-        parts = [p.strip() for p in text.split(",")]
-        if not all(p.isascii() and p.isdigit() and len(p) <= 4 for p in parts):
-            raise forms.ValidationError(_("Whole numbers and commas, such as 30 or 30,20"))
-        return [int(p) for p in parts]
 
 
 @require_http_methods(["GET", "POST"])

@@ -16,7 +16,8 @@ from django.shortcuts import render
 from django.utils import timezone, translation
 from django.views.decorators.http import require_safe
 
-from .. import links, season_files
+from .. import links
+from ..formats import season_files
 from ..rules.clubs import fold
 from ..services.seasons import coordinates
 from ..snapshot import seasons as season_snapshot

@@ -15,13 +15,15 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
 from .. import permissions, selectors, services, snapshot
-from ..csv_formats import PROBLEMS_SHOWN, TEAM_COLUMNS, CsvErrors, csv_lines, parse_teams
-from ..csv_formats import teams_template as teams_template_text
-from ..file_encodings import ENCODINGS
-from ..forms import LEVEL_PRESETS, RAW_KEPT, EventCreateForm, EventSettingsForm, TeamsCsvForm
+from ..formats.csv_files import PROBLEMS_SHOWN, TEAM_COLUMNS, CsvErrors, csv_lines, parse_teams
+from ..formats.csv_files import teams_template as teams_template_text
+from ..formats.file_encodings import ENCODINGS
+from ..forms.csv_upload import RAW_KEPT, TeamsCsvForm
+from ..forms.setup import LEVEL_PRESETS, EventCreateForm, EventSettingsForm
 from ..models import Event, Level
 from ..rules.errors import RulesError, shortened
 from ..rules.event_settings import typed_number
+from ..rules.zones import zone_order
 from ..services import setup as setup_services
 from ..services.end_play import play_end, play_resume
 from .access import event_page
@@ -216,7 +218,7 @@ def tables_assign(request, event: Event):
     error = None
     if request.method == "POST":
         if request.POST.get("action") == "zone":
-            tables = setup_services.zone_order([(t.pk, t.home_table, t.zone) for t in teams])
+            tables = zone_order([(t.pk, t.home_table, t.zone) for t in teams])
         else:
             typed = {t.pk: request.POST.get(f"table_{t.pk}", "").strip() for t in teams}
             numbers = {pk: typed_number(v, 3) for pk, v in typed.items()}

@@ -6,7 +6,7 @@ from datetime import date
 from django.core.management.base import CommandError
 from django.utils.translation import gettext, gettext_lazy
 
-from tournaments.csv_formats import parse_pattern
+from tournaments.formats.csv_files import parse_pattern
 from tournaments.management.base import AppCommand
 from tournaments.models import Level
 from tournaments.rules.errors import RulesError

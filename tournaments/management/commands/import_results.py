@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext, gettext_lazy
 
-from tournaments.csv_formats import parse_results
+from tournaments.formats.csv_files import parse_results
 from tournaments.management.base import AppCommand
 from tournaments.models import Hand
 from tournaments.rules.errors import RulesError

@@ -35,7 +35,7 @@ def from_this_computer(request) -> bool:
 
 
 def device_token(request) -> str | None:
-    from .services.devices import ADMITTED_HOURS
+    from tournaments.services.devices import ADMITTED_HOURS
 
     return request.get_signed_cookie(
         DEVICE_COOKIE, default=None, salt=DEVICE_SALT, max_age=ADMITTED_HOURS * 3600
@@ -55,7 +55,7 @@ class HallDoorsMiddleware:
         request.hall_device = None
         if not settings.HALL or from_this_computer(request):
             return self.get_response(request)
-        from .services import devices
+        from tournaments.services import devices
 
         device = devices.admitted(device_token(request))
         request.hall_device = device

@@ -13,7 +13,7 @@ from __future__ import annotations
 from django.forms.boundfield import BoundField
 from django.forms.renderers import DjangoTemplates
 
-from .rules.errors import SHOWN_MAX, shortened
+from ..rules.errors import SHOWN_MAX, shortened
 
 # A value of a field with no length of its own (a note) is shown again up to this long.
 TEXT_SHOWN = 10_000

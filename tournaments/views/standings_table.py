@@ -12,7 +12,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
-from .rules.types import Standing
+from ..rules.types import Standing
 
 
 class StandingsTable(tables.Table):

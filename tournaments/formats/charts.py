@@ -10,8 +10,8 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext
 
-from .rules.flags import flags_won
-from .rules.types import FlagSettings, Result
+from ..rules.flags import flags_won
+from ..rules.types import FlagSettings, Result
 
 WIDTH, HEIGHT, PAD_LEFT, PAD_RIGHT, PAD_Y = 640, 220, 36, 10, 16
 

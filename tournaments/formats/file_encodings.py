@@ -17,8 +17,8 @@ from __future__ import annotations
 import codecs
 from dataclasses import dataclass
 
+from ..rules.errors import translate as _
 from .csv_headers import CsvErrors, Problem
-from .rules.errors import translate as _
 
 # The encodings a leader may choose, in the order they are tried, with the name the pages show.
 ENCODINGS = {
@@ -138,7 +138,7 @@ def decode(raw: bytes, encoding: str | None = None) -> Reading:
     one, else in the order the module's docstring gives."""
     reading = _strict(raw, encoding) if encoding else _automatic(raw)
     text = reading.text.lstrip("\ufeff")
-    # A stray NUL is refused on its line (csv_formats); a file of them (UTF-16 without its
+    # A stray NUL is refused on its line (csv_files); a file of them (UTF-16 without its
     # mark, a spreadsheet's own format) is no text at all.
     if text.count("\x00") * 10 > len(text):
         raise CsvErrors(

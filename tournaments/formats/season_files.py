@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import UTC, datetime, timedelta
 
-from .rules.seasons import EventResult
+from ..rules.seasons import EventResult
 
 FIXED_COLUMNS = (
     "season", "level", "zone", "event", "event_name", "first_day", "place", "tied", "table",

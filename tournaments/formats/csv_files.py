@@ -11,6 +11,11 @@ import csv
 import io
 from dataclasses import dataclass
 
+from ..rules.errors import RulesError
+from ..rules.errors import translate as _
+from ..rules.event_settings import PLAYER_MAX, TEAM_NAME_MAX, ZONE_MAX, check_text, typed_number
+from ..rules.flags import check_revokes, check_tricks
+from ..rules.rotation import check_moves
 from .csv_headers import (
     RESULT_COLUMNS,
     RESULT_OPTIONAL,
@@ -20,11 +25,6 @@ from .csv_headers import (
     column_name,
     header_names,
 )
-from .rules.errors import RulesError
-from .rules.errors import translate as _
-from .rules.event_settings import PLAYER_MAX, TEAM_NAME_MAX, ZONE_MAX, check_text, typed_number
-from .rules.flags import check_revokes, check_tricks
-from .rules.rotation import check_moves
 
 UPLOAD_MAX = 512 * 1024  # bytes; 250 teams with long names are under 100 KB
 PROBLEMS_SHOWN = 20

@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from .rules.errors import RulesError, shortened
-from .rules.errors import translate as _
+from ..rules.errors import RulesError, shortened
+from ..rules.errors import translate as _
 
 TEAM_COLUMNS = ("table", "team", "zone", "player_a", "player_b", "player_x", "player_y")
 RESULT_COLUMNS = ("hand", "table", "visitor_tricks")
