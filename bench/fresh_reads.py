@@ -33,7 +33,7 @@ sys.path.insert(0, str(ROOT))
 
 from tests import servers  # noqa: E402 - the production servers as the tests start them
 from tests.other_process import Writer, results_file  # noqa: E402
-from tests.test_workers import installation, start_workers  # noqa: E402
+from tests.whistdirector.test_province import installation, start_workers  # noqa: E402
 
 EVENT = "area-demo"  # 8 tables
 HOST = "whist.example.org"

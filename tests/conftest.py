@@ -29,7 +29,7 @@ def build_event(slug="hall", tables=4, hands_per_day=(30,), **options):
 
 @pytest.fixture(autouse=True)
 def _no_backups(settings):
-    """Tests write no backups unless they ask for a folder (tests/test_backups.py does)."""
+    """Tests write no backups unless they ask for a folder (tournaments/test_backups.py does)."""
     settings.BACKUP_DIR = None
 
 

@@ -227,7 +227,7 @@ def test_healthz_answers_head_and_the_site_has_a_favicon(page, live_server):
 def test_the_playoff_mark_on_the_projector_passes_the_contrast_check(page, live_server):
     """After a playoff the projector's P and legend pass axe-core's colour-contrast rule."""
     from tests.e2e.test_accessibility import AXE
-    from tests.test_playoffs_flow import _cut, finished, hand
+    from tests.tournaments.services.test_playoffs import _cut, finished, hand
 
     event = finished(2, advancing=1)
     hand(event, 1, 1, 2, 1, tricks=7, trump_cut="QH", dealer_cut=[_cut(2, 1)])

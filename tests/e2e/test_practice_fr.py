@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from tests.e2e.waiting import wait_until
-from tests.french.leftovers import english_left
+from tests.scenarios.french.leftovers import english_left
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
