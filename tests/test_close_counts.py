@@ -214,7 +214,7 @@ def test_a_differing_table_links_to_the_hands_to_correct(client, event):
     page = client.post(page_url(event), body).content.decode()
     line = page[page.index("Table 2: standings use") :].split("</li>")[0]
     assert "Correct a slip:" in line
-    assert f'href="{reverse("tournaments:hand", args=[event.slug, 1])}"' in line
+    assert f'href="{reverse("tournaments:hand_grid", args=[event.slug, 1])}"' in line
 
 
 def test_after_a_correction_only_the_changed_tables_are_asked_again(client, event):

@@ -19,7 +19,7 @@ from tournaments.rules import flags as flag_rules
 from tournaments.rules.errors import RulesError
 from tournaments.services import ResultConflict, ResultEntry, results_record
 from tournaments.services.closing import day_close
-from tournaments.services.hand_entry import hand_results_save
+from tournaments.services.hand_grid import hand_results_save
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -69,7 +69,7 @@ def test_the_grid_says_which_tables_the_hand_waits_for_and_its_refresh_too(clien
     event = make_event("grid-waits", tables=8)
     some_of(event, 1, range(1, 7))
     client.force_login(make_user("lead", event))
-    page = client.get(reverse("tournaments:hand", args=[event.slug, 1])).content.decode()
+    page = client.get(reverse("tournaments:hand_grid", args=[event.slug, 1])).content.decode()
     assert "Waiting for tables 7–8." in page
     rows = client.get(reverse("tournaments:hand_rows", args=[event.slug, 1])).json()
     assert rows["missing"] == [7, 8]

@@ -150,7 +150,7 @@ def test_a_french_grid_saves_with_a_french_message(client):
     """Saving a hand in the French grid answers in French."""
     event = event_create(name="Tournoi", slug="grille", tables=2, hands_per_day=[2], actor=None)
     client.force_login(make_user("lead", event))
-    url = reverse("tournaments:hand", args=[event.slug, 1])
+    url = reverse("tournaments:hand_grid", args=[event.slug, 1])
     data = {"go": "stay", "tricks_1": "8", "tricks_2": "5"}
     data |= {f"seen_{t}": "0" for t in (1, 2)} | {f"was_{t}": "" for t in (1, 2)}
     response = client.post(url, data, follow=True, **FRENCH)
@@ -162,7 +162,7 @@ def test_french_pages_add_no_queries(client):
     event = french_event()
     client.force_login(make_user("lead", event))
     for url in (
-        reverse("tournaments:hand", args=[event.slug, 1]),
+        reverse("tournaments:hand_grid", args=[event.slug, 1]),
         reverse("tournaments:playoffs", args=[event.slug]),
     ):
         client.get(url), client.get(url, **FRENCH)  # each language's caches warmed alike

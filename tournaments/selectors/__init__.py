@@ -7,6 +7,7 @@ from .hall import hall_facts, hall_of, hall_states, partial_hands
 from .hand_grid import (
     hand_corrections,
     hand_history,
+    hand_is_closed,
     hand_loans,
     hand_results,
     hand_row,
@@ -37,6 +38,7 @@ __all__ = [
     "event_by_slug",
     "hand_from_row",
     "hand_history",
+    "hand_is_closed",
     "hand_loans",
     "hand_results",
     "hand_row",
