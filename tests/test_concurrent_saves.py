@@ -118,7 +118,7 @@ def test_a_save_racing_the_day_close_is_in_the_record_or_refused(attempt):
     saved, closed = at_once([saver(event, 30, 1, 10), closer(event)])
     assert not isinstance(closed, Exception), closed
     recorded = {r.table: r.net_flags for r in DayRecord.objects.filter(close=closed)}
-    ledger, _ = selectors.day_ledger(event, 1)
+    ledger, _ = selectors.load_day_ledger(event, 1)
     landed = HandResult.objects.filter(event=event, hand__number=30, host_table=1).exists()
     if isinstance(saved, RulesError) and not isinstance(saved, ResultConflict):
         assert "Day 1 is closed" in saved.message and not landed

@@ -170,7 +170,7 @@ def test_the_standings_count_a_hand_in_play_while_saying_after_the_last_complete
     results_record(event=event, entries=[ResultEntry(1, t, 6) for t in range(1, 5)], actor=None)
     results_record(event=event, entries=[ResultEntry(2, 1, 13)], actor=None)
     body = client.get(f"/events/{event.slug}/standings.json").json()
-    visitor = selectors.rotation(event).hand(2).visitor_of(1)
+    visitor = selectors.load_rotation(event).hand(2).visitor_of(1)
     totals = {s["table"]: s["total"] for s in body["standings"]}
     assert body["hands_played"] == 1
     assert (totals[visitor], totals[1]) == (14, 10)

@@ -49,7 +49,7 @@ def test_a_leader_runs_an_eight_table_area_event_from_csv_to_projector(client):
     )
 
     event.refresh_from_db()
-    summary, _ = selectors.day_ledger(event, 1)
+    summary, _ = selectors.load_day_ledger(event, 1)
     counts = {f"count_{t}": s.on_table for t, s in summary.items()}
     close_url = reverse("tournaments:close_day", args=[event.slug, 1])
     assert client.post(close_url, {"action": "close", **counts}).status_code == 302

@@ -204,7 +204,7 @@ def test_a_service_refusal_reads_in_french():
     """Closing a day twice is refused in French, the day named."""
     event = build_event("close-fr", tables=2, hands_per_day=(1,))
     results_record(event=event, entries=[ResultEntry(1, 1, 7), ResultEntry(1, 2, 6)], actor=None)
-    summary, _ = selectors.day_ledger(event, 1)
+    summary, _ = selectors.load_day_ledger(event, 1)
     counts = {t: s.on_table for t, s in summary.items()}
     day_close(event=event, day=1, counts=counts, actor=None)
     error = refusal(lambda: day_close(event=event, day=1, counts=counts, actor=None))

@@ -15,11 +15,18 @@ from .hand_grid import (
     saved_results,
     waiting_entries,
 )
-from .ledger import closed_days, day_ledger, results, table_ledgers, teams, teams_by_table
-from .movement import hand_from_row, rotation, rotation_payload
+from .ledger import (
+    closed_days,
+    load_day_ledger,
+    load_teams_by_table,
+    results,
+    table_ledgers,
+    teams,
+)
 from .people import playoff_change, playoff_history, public_name, role_names, roles
 from .ranking import all_hands_played, entries_from_net, team_entries
-from .table_entry import entry_tokens, moving, table_state, token_row
+from .rotation import build_rotation_payload, hand_from_row, load_rotation
+from .table_entry import entry_tokens, load_table_state, moving, token_row
 
 __all__ = [
     "EventRow",
@@ -33,7 +40,7 @@ __all__ = [
     "partial_hands",
     "all_hands_played",
     "closed_days",
-    "day_ledger",
+    "load_day_ledger",
     "entry_tokens",
     "event_by_slug",
     "hand_from_row",
@@ -51,13 +58,13 @@ __all__ = [
     "results",
     "role_names",
     "roles",
-    "rotation",
-    "rotation_payload",
+    "load_rotation",
+    "build_rotation_payload",
     "table_ledgers",
-    "table_state",
+    "load_table_state",
     "team_entries",
     "teams",
-    "teams_by_table",
+    "load_teams_by_table",
     "token_row",
     "waiting_entries",
 ]

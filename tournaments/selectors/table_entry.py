@@ -86,7 +86,7 @@ class TableState:
         return self.last is not None and (self.last.waiting or self.last.by_table)
 
 
-def table_state(
+def load_table_state(
     event: Event, table: int, hall: HallHand, rotation: Rotation, teams: dict
 ) -> TableState:
     """The hand host ``table`` enters now and its last entry (two queries, whatever the

@@ -45,7 +45,7 @@ def page_event(slug: str) -> Event:
 
 def rotation(event: Event) -> Rotation:
     """The event's rotation as rules values (unchanged by saved hands)."""
-    return cached(event, "rotation", lambda: selectors.rotation(event), scope="setup")
+    return cached(event, "rotation", lambda: selectors.load_rotation(event), scope="setup")
 
 
 def rotation_payload(event: Event) -> dict:
@@ -53,13 +53,13 @@ def rotation_payload(event: Event) -> dict:
     return cached(
         event,
         "rotation.json",
-        lambda: selectors.rotation_payload(event, rotation(event)),
+        lambda: selectors.build_rotation_payload(event, rotation(event)),
         scope="setup",
     )
 
 
 def teams_by_table(event: Event) -> dict[int, Team]:
-    return cached(event, "teams", lambda: selectors.teams_by_table(event), scope="setup")
+    return cached(event, "teams", lambda: selectors.load_teams_by_table(event), scope="setup")
 
 
 def team_at(event: Event, table: int) -> Team | None:
@@ -200,7 +200,7 @@ def hall_payload(event: Event) -> dict:
 
 def table_state(event: Event, table: int) -> TableState:
     """The hand host ``table`` enters now, its last entry and the hall's hand."""
-    return selectors.table_state(
+    return selectors.load_table_state(
         event, table, hall_state(event), rotation(event), teams_by_table(event)
     )
 

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_safe
 from .. import selectors, snapshot
 from ..rules.cut_line import cut_line
 from ..rules.event_settings import typed_number
-from ..selectors.movement import shift_words
+from ..selectors.rotation import shift_words
 from ..tables import standings_table
 from .hall_words import MOST_RUNS, over_words, waiting_words
 

@@ -29,7 +29,7 @@ from reportlab.platypus import (
 
 from ..rules.hall import same_shift
 from ..rules.types import Hand, Pair
-from ..selectors.movement import shift_words
+from ..selectors.rotation import shift_words
 from . import PrintData, PrintJob
 from .common import (
     BOLD,
