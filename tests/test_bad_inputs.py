@@ -153,7 +153,7 @@ PAGES = [
     ("hall_map", {}),
     ("table", {"number": 3}),
     ("table", {"number": 1}),
-    ("hand", {"number": 1}),
+    ("hand_grid", {"number": 1}),
     ("close_day", {"day": 1}),
     ("print", {}),
     ("standings_pdf", {}),

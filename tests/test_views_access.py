@@ -20,7 +20,7 @@ PUBLIC = [
     ("table", [3]),
     ("playoffs", []),
 ]
-ENTER = [("hands", []), ("hand", [1]), ("close_list", []), ("close_day", [1])]
+ENTER = [("hands", []), ("hand_grid", [1]), ("close_list", []), ("close_day", [1])]
 LEAD = [("setup", []), ("teams", []), ("tables_assign", []), ("people", [])]
 
 # Expected status for: anonymous, assistant, leader of another event, leader.

@@ -13,7 +13,7 @@ from .leader_helpers import make_event, make_user, play
 pytestmark = pytest.mark.django_db
 
 PAGES = {
-    "grid": ("hand", [2]),
+    "grid": ("hand_grid", [2]),
     "standings": ("standings", []),
     "projector": ("projector", []),
     "hall map": ("hall_map", []),

@@ -68,12 +68,20 @@ EVENT_PAGES = (
     "print",
     "event_delete",
 )
-OTHER_PAGES = ("hand", "close_day", "table", "event_list", "event_new", "event_restore", "hall")
+OTHER_PAGES = (
+    "hand_grid",
+    "close_day",
+    "table",
+    "event_list",
+    "event_new",
+    "event_restore",
+    "hall",
+)
 PUBLIC_PAGES = ("event", "standings", "rotation", "projector", "table", "playoffs")
 
 
 def page_url(name: str, event) -> str:
-    args = {"hand": [event.slug, 1], "close_day": [event.slug, 1], "table": [event.slug, 2]}
+    args = {"hand_grid": [event.slug, 1], "close_day": [event.slug, 1], "table": [event.slug, 2]}
     if name in args:
         return reverse(f"tournaments:{name}", args=args[name])
     if name in ("event_list", "event_new", "event_restore", "hall"):

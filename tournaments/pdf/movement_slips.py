@@ -27,7 +27,7 @@ from reportlab.platypus import (
     TableStyle,
 )
 
-from ..rules.hall import same_shift
+from ..rules.hand_now import same_shift
 from ..rules.types import Hand, Pair
 from ..selectors.rotation import shift_words
 from . import PrintData, PrintJob

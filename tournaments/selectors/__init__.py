@@ -3,7 +3,6 @@ number of queries; what pages show again and again is kept by ``tournaments.snap
 """
 
 from .events import EventRow, event_by_slug, event_rows, recent_events
-from .hall import hall_facts, hall_of, hall_states, partial_hands
 from .hand_grid import (
     hand_corrections,
     hand_history,
@@ -15,6 +14,7 @@ from .hand_grid import (
     saved_results,
     waiting_entries,
 )
+from .hand_now import event_hand_now, hand_now_facts, hands_now, partial_hands
 from .ledger import (
     closed_days,
     load_day_ledger,
@@ -32,10 +32,10 @@ __all__ = [
     "EventRow",
     "event_rows",
     "entries_from_net",
-    "hall_facts",
+    "hand_now_facts",
     "hand_corrections",
-    "hall_of",
-    "hall_states",
+    "event_hand_now",
+    "hands_now",
     "moving",
     "partial_hands",
     "all_hands_played",

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.utils.translation import ngettext
 
 from ..models import Event, Hand
-from ..rules.hall import same_shift
+from ..rules.hand_now import same_shift
 from ..rules.types import Hand as RulesHand
 from ..rules.types import Pair, Rotation, Trump
 

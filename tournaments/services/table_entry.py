@@ -19,7 +19,7 @@ from django.utils import timezone
 from .. import permissions, selectors, snapshot
 from ..models import Event, Hand, HandResult, SubmissionStatus, TableSubmission, TableToken
 from ..rules import flags as flag_rules
-from ..rules import hall as hall_rules
+from ..rules import hand_now as hand_now_rules
 from ..rules.errors import RulesError
 from .audit import audit, bump_revision
 from .closed_days import refuse_if_closed
@@ -151,9 +151,11 @@ def _check_allowed(event: Event, table: int, hand: Hand, result: HandResult | No
         event=event, table=table, hand=hand.number, status=SubmissionStatus.WAITING
     ).exists()
     last = state.last.hand if state.last else None
-    hall = state.hall
-    day_over = None if hall.all_played else hall.day_over
-    allowed, why = hall_rules.may_enter(hand.number, hall.current, waiting_here, last, day_over)
+    hand_now = state.hand_now
+    day_over = None if hand_now.all_played else hand_now.day_over
+    allowed, why = hand_now_rules.may_enter(
+        hand.number, hand_now.current, waiting_here, last, day_over
+    )
     if allowed:
         return
     if why == "day":
@@ -176,7 +178,7 @@ def _check_allowed(event: Event, table: int, hand: Hand, result: HandResult | No
         raise RulesError(
             "The hall is on hand %(now)s: table %(table)s cannot enter hand %(hand)s yet.",
             table=table,
-            now=state.hall.current,
+            now=state.hand_now.current,
             hand=hand.number,
             field="hand",
         )
@@ -184,7 +186,7 @@ def _check_allowed(event: Event, table: int, hand: Hand, result: HandResult | No
         "The hall is on hand %(now)s: hand %(hand)s is over at table %(table)s; ask the "
         "leader to change it.",
         table=table,
-        now=state.hall.current,
+        now=state.hand_now.current,
         hand=hand.number,
         field="hand",
     )

@@ -25,9 +25,9 @@ from ..services.hand_grid import hand_results_save
 from ..services.setup import hand_trump_record
 from ..services.table_entry import table_entry_accept
 from .access import event_page
-from .hall_words import waiting_words
 from .hand_grid_rows import rows_html
 from .hand_grid_words import refused_words, saved_words
+from .hand_now_words import waiting_words
 
 
 def flags_text(host: int, visitor: int, flags: int) -> str:
