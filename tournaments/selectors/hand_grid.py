@@ -1,4 +1,4 @@
-"""Reads for the leader's hand entry grid and the list of hands."""
+"""Reads for the leader's hand grid and the list of hands."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The leader's pages (set-up, hand entry, corrections, day close) and the public projector
+"""The leader's pages (set-up, the hand grid, corrections, day close) and the public projector
 and table pages (routes only)."""
 
 from django.urls import path

@@ -1,6 +1,6 @@
 """What a hand waits for, in words: "Hand 8: waiting for tables 7, 12, 19."
 
-The entry grid, ``/hall/`` and the projector say it; their scripts say it again in the same
+The hand grid, ``/hall/`` and the projector say it; their scripts say it again in the same
 words from ``hall.json`` (static/js/hand_now_words.js), so a page reads the same before and after
 it refreshes.
 """

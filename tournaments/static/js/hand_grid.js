@@ -1,4 +1,4 @@
-/* Hand entry grid: Enter moves to the next table, Ctrl+Enter saves from any field, "/" goes
+/* The leader's hand grid: Enter moves to the next table, Ctrl+Enter saves from any field, "/" goes
    to a table; flags preview as you type, live count, rows from the tables arrive by themselves. */
 (function () {
   "use strict";
