@@ -151,11 +151,9 @@ def _check_allowed(event: Event, table: int, hand: Hand, result: HandResult | No
         event=event, table=table, hand=hand.number, status=SubmissionStatus.WAITING
     ).exists()
     last = state.last.hand if state.last else None
-    hand_now = state.hand_now
-    day_over = None if hand_now.all_played else hand_now.day_over
-    allowed, why = hand_now_rules.may_enter(
-        hand.number, hand_now.current, waiting_here, last, day_over
-    )
+    now = state.hand_now
+    day_over = None if now.all_played else now.day_over
+    allowed, why = hand_now_rules.may_enter(hand.number, now.current, waiting_here, last, day_over)
     if allowed:
         return
     if why == "day":
