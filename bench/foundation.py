@@ -3,7 +3,7 @@
 Times the import, then standings.json and rotation.json against /healthz in the same run
 (through Django's full request handling, in process), cold (first request after a change)
 and warm (the cache keyed by the event's revision), and prints the query counts. Then a
-leader saves whole hands from the entry grid (hand 1, hand 30, hands 45-50 of a second event)
+leader saves whole hands from the hand grid (hand 1, hand 30, hands 45-50 of a second event)
 and each save is followed by the first standings.json, as phones see it, and by the grid the
 save returns the leader to.
 

@@ -1,5 +1,5 @@
 """What the load benchmarks share: the hall server they start, a leader's keep-alive connection
-that saves whole hands from the entry grid, and the server's CPU and memory read from /proc."""
+that saves whole hands from the hand grid, and the server's CPU and memory read from /proc."""
 
 from __future__ import annotations
 
@@ -126,7 +126,7 @@ class Client:
 
 
 def save_hands(args, slug, first_hand, saves, save_times, problems, stop, saved_at=None) -> None:
-    """The leader: logs in, then saves a whole hand from the entry grid every ``args.every``
+    """The leader: logs in, then saves a whole hand from the hand grid every ``args.every``
     seconds, timing each save, until ``saves`` hands are saved or ``stop`` is set;
     ``saved_at[k]`` is when the server had answered the k-th save (from 1)."""
     client = Client(args.port)

@@ -4,7 +4,7 @@ Prepares a 250-table, 50-hand event (every hand but the last few already played)
 hall server (``python -m whistdirector hall``, waitress) on 127.0.0.1, then for a bounded time
 N simulated phones (threads, keep-alive connections over loopback, asking for gzip as every
 phone's browser does) read standings.json, the standings page and random table pages while one
-leader saves a whole hand from the entry grid every few seconds. Every standings.json read is
+leader saves a whole hand from the hand grid every few seconds. Every standings.json read is
 checked against the standings the rules give after 0, 1, 2 ... saved hands: a read that
 matches none saw a half-saved hand.
 

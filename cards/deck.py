@@ -106,7 +106,9 @@ class Card:
         return self.rank.label + self.suit.symbol
 
     def __str__(self) -> str:
-        return self.code
+        """Rank as printed on the face, then the suit's letter: ``"QS"``, ``"10H"`` (how a
+        recorded playoff draw writes its cards; ``code`` is the two-character form)."""
+        return self.rank.label + self.suit.letter
 
     @classmethod
     def parse(cls, text: str) -> Card:

@@ -29,7 +29,7 @@ def area(slug: str, tables: int = 6, *, club_prefix: str = "", **settings) -> Ev
 def play_through(event: Event, first: int = 1, second: int = 2) -> None:
     """Every hand played: ``first``'s pair takes 13 tricks wherever it goes, ``second``'s 9,
     every other pair 6, so ``first`` wins, ``second`` comes second and nobody ties them."""
-    rotation = selectors.rotation(event)
+    rotation = selectors.load_rotation(event)
     for hand in rotation.hands:
         visitor_of = {host: home for home, host in hand.moves.items()}
         entries = []

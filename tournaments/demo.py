@@ -122,7 +122,7 @@ def build_provincial(seed: int = 2026) -> Event:
 
 def _close(event: Event, day: int, session: int = 0) -> None:
     """Close as a leader does: the verifiers' counts typed, all of them right."""
-    summary, _ = selectors.day_ledger(event, day, last_hand(event, day, session))
+    summary, _ = selectors.load_day_ledger(event, day, last_hand(event, day, session))
     counts = {t: s.on_table for t, s in summary.items()}
     day_close(event=event, day=day, session=session, counts=counts, actor=None)
 

@@ -36,7 +36,7 @@ def leader_for(event) -> None:
 
 
 def on_tables(event) -> dict[int, int]:
-    summary, _ = selectors.day_ledger(event, 1)
+    summary, _ = selectors.load_day_ledger(event, 1)
     return {t: s.on_table for t, s in summary.items()}
 
 

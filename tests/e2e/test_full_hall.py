@@ -93,7 +93,7 @@ def test_the_grid_fits_a_1366_laptop_with_every_column_on_screen(page, live_serv
     assert other.evaluate("e => e.scrollWidth > e.clientWidth")  # cut with … until …
     page.locator("#row-8 .who").hover()
     assert other.evaluate("e => e.scrollWidth <= e.clientWidth")  # … the pointer is over it
-    visitor = selectors.rotation(hall).hand(8).visitor_of(7)
+    visitor = selectors.load_rotation(hall).hand(8).visitor_of(7)
     expect(name).to_have_text(team_name(visitor))
     expect(page.locator("#waiting-for")).to_have_text(
         "Waiting for tables 7, 12, 19, 44, 101, 180, 233."
@@ -278,7 +278,7 @@ def test_a_tables_phone_hears_where_its_pair_goes_after_saving(page, live_server
     page.goto(f"{live_server.url}/enter/{token}/")
     page.get_by_role("button", name="8", exact=True).click()
     page.get_by_role("button", name="Confirm").click()
-    nine = selectors.rotation(hall).hand(9)
+    nine = selectors.load_rotation(hall).hand(9)
     expect(page.locator("#status")).to_contain_text(
         f"Your travelling pair (A & B) goes to Table {nine.moves[12]}; "
         f"Table {nine.visitor_of(12)}'s pair comes to you; hand 9, trump {nine.trump.symbol}."

@@ -20,7 +20,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 SHOTS = "/tmp/whist-grid-shots"  # noqa: S108 - screenshots to look at, not kept
 
 # How long after the save's answer (the redirect) the landing page had focus in its first
-# empty row: grid.js marks "grid-ready" once it has put the cursor there.
+# empty row: hand_grid.js marks "grid-ready" once it has put the cursor there.
 READY_AFTER_SAVE = """() => {
   const navigation = performance.getEntriesByType("navigation")[0];
   const ready = performance.getEntriesByName("grid-ready")[0];

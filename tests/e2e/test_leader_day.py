@@ -150,7 +150,7 @@ def test_a_refused_close_keeps_the_mismatch_in_view(page, live_server, leader):
     leader(event)
     log_in(page, live_server, f"/events/{event.slug}/close/1/")
     page.on("dialog", lambda dialog: dialog.accept())
-    summary, _ = selectors.day_ledger(event, 1)
+    summary, _ = selectors.load_day_ledger(event, 1)
     for table in (1, 2, 3):
         page.get_by_label(f"Table {table} flags counted").fill(str(summary[table].on_table))
     page.get_by_label("Table 1 flags counted").fill(str(summary[1].on_table + 1))

@@ -152,7 +152,7 @@ PAGES = [
     ("hall_map", {}),
     ("table", {"number": 3}),
     ("table", {"number": 1}),
-    ("hand", {"number": 1}),
+    ("hand_grid", {"number": 1}),
     ("close_day", {"day": 1}),
     ("print", {}),
     ("standings_pdf", {}),
@@ -493,7 +493,7 @@ def test_the_grid_draws_the_newest_of_a_long_history_and_all_of_it_on_request(cl
         results_record(event=event, entries=[ResultEntry(1, 1, n % 14)], actor=None)
         event.refresh_from_db()
     client.force_login(make_user("lead", event))
-    url = reverse("tournaments:hand", args=[event.slug, 1])
+    url = reverse("tournaments:hand_grid", args=[event.slug, 1])
     page = client.get(url)
     assert len(page.context["history"]) == 30 and "show the whole history" in page.content.decode()
     assert len(client.get(url, {"history": "all"}).context["history"]) == 32

@@ -19,7 +19,7 @@ from tournaments.rules import flags as flag_rules
 from tournaments.rules.errors import RulesError
 from tournaments.services import ResultConflict, ResultEntry, results_record
 from tournaments.services.closing import day_close
-from tournaments.services.hand_entry import hand_results_save
+from tournaments.services.hand_grid import hand_results_save
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -118,7 +118,7 @@ def test_a_save_racing_the_day_close_is_in_the_record_or_refused(attempt):
     saved, closed = at_once([saver(event, 30, 1, 10), closer(event)])
     assert not isinstance(closed, Exception), closed
     recorded = {r.table: r.net_flags for r in DayRecord.objects.filter(close=closed)}
-    ledger, _ = selectors.day_ledger(event, 1)
+    ledger, _ = selectors.load_day_ledger(event, 1)
     landed = HandResult.objects.filter(event=event, hand__number=30, host_table=1).exists()
     if isinstance(saved, RulesError) and not isinstance(saved, ResultConflict):
         assert "Day 1 is closed" in saved.message and not landed

@@ -92,7 +92,7 @@ def test_a_superscript_two_in_the_grid_is_refused_on_its_row(client):
     """'²' typed as tricks gets the row's message, not a server error."""
     event = make_event("grid", tables=4)
     client.force_login(make_user("lead", event))
-    url = reverse("tournaments:hand", args=[event.slug, 1])
+    url = reverse("tournaments:hand_grid", args=[event.slug, 1])
     response = client.post(url, grid_post(event, 1, {1: "²"}))
     assert response.status_code < 500 and "whole number from 0 to 13" in response.content.decode()
     assert not HandResult.objects.exists()

@@ -19,7 +19,7 @@ def test_a_whole_hand_of_250_tables_saves_from_the_grid(client):
     body = grid_post(event, 1, tricks, go="next")
     body.update({f"vrev_{t}": "" for t in tricks} | {f"hrev_{t}": "" for t in tricks})
     assert len(body) > 1000  # more fields than Django accepts by default
-    response = client.post(reverse("tournaments:hand", args=[event.slug, 1]), body)
+    response = client.post(reverse("tournaments:hand_grid", args=[event.slug, 1]), body)
     assert response.status_code == 302
     saved = dict(
         HandResult.objects.filter(hand__number=1).values_list("host_table", "visitor_tricks")

@@ -13,7 +13,7 @@ from tests.leader_helpers import make_event, make_user, play
 pytestmark = pytest.mark.django_db
 
 PAGES = {
-    "grid": ("hand", [2]),
+    "grid": ("hand_grid", [2]),
     "standings": ("standings", []),
     "projector": ("projector", []),
     "hall map": ("hall_map", []),
@@ -64,7 +64,7 @@ def test_saving_a_whole_hand_of_64_tables_runs_a_fixed_number_of_queries(
     client.force_login(make_user("lead", event))
     with django_assert_max_num_queries(30):
         response = client.post(
-            reverse("tournaments:hand", args=[event.slug, 1]),
+            reverse("tournaments:hand_grid", args=[event.slug, 1]),
             grid_post(event, 1, dict.fromkeys(range(1, 65), 8)),
         )
     assert response.status_code == 302

@@ -287,7 +287,7 @@ FORM_PAGES = [
     ("results_import", ()),
     ("tables_assign", ()),
     ("people", ()),
-    ("hand", (1,)),
+    ("hand_grid", (1,)),
     ("hand_trump", (1,)),
     ("close_day", (1,)),
     ("playoffs", ()),
@@ -298,7 +298,7 @@ FORM_PAGES = [
     ("entry_slips", ()),
 ]
 # Pages that take a POST only: their form is on another page.
-FORM_ON = {"hand_trump": "hand", "entry_slips": "print"}
+FORM_ON = {"hand_trump": "hand_grid", "entry_slips": "print"}
 _FIELD = re.compile(r'<(?:input|select|textarea|button)\b[^>]*\bname="([^"]+)"')
 _BUTTON = re.compile(r'<button\b[^>]*\bname="([^"]+)"[^>]*\bvalue="([^"]*)"')
 form_values = st.one_of(

@@ -74,7 +74,7 @@ def test_the_grid_refuses_tricks_not_written_0_to_9(client, typed):
     event = make_event("grid-digits", tables=4)
     client.force_login(make_user("lead", event))
     response = client.post(
-        reverse("tournaments:hand", args=[event.slug, 1]), grid_post(event, 1, {1: typed})
+        reverse("tournaments:hand_grid", args=[event.slug, 1]), grid_post(event, 1, {1: typed})
     )
     assert "tricks must be a whole number from 0 to 13" in response.content.decode()
     assert not HandResult.objects.exists()

@@ -38,15 +38,17 @@ def test_a_leader_runs_an_eight_table_area_event_from_csv_to_projector(client):
     for hand in range(1, 31):
         tricks = {t: (hand + t) % 14 for t in range(1, 9)}
         response = client.post(
-            reverse("tournaments:hand", args=[event.slug, hand]),
+            reverse("tournaments:hand_grid", args=[event.slug, hand]),
             grid_post(event, hand, tricks, go="next"),
         )
         assert response.status_code == 302
     fix = grid_post(event, 3, {2: 13}, seen={2: 1}, was={2: "5,0,0"})
-    assert client.post(reverse("tournaments:hand", args=[event.slug, 3]), fix).status_code == 302
+    assert (
+        client.post(reverse("tournaments:hand_grid", args=[event.slug, 3]), fix).status_code == 302
+    )
 
     event.refresh_from_db()
-    summary, _ = selectors.day_ledger(event, 1)
+    summary, _ = selectors.load_day_ledger(event, 1)
     counts = {f"count_{t}": s.on_table for t, s in summary.items()}
     close_url = reverse("tournaments:close_day", args=[event.slug, 1])
     assert client.post(close_url, {"action": "close", **counts}).status_code == 302

@@ -115,7 +115,7 @@ def test_count_sheets_fill_the_expected_count_from_the_results():
     job = pdf.PrintJob("counts", fill_counts=True, session=(1, 1))
     reader = read(pdf.render(event, job))
     assert len(reader.pages) == 1
-    summary, _ = selectors.day_ledger(event, 1, 15)
+    summary, _ = selectors.load_day_ledger(event, 1, 15)
     text = reader.pages[0].extract_text()
     assert "4 of 60" in text
     for table, ledger in summary.items():

@@ -10,7 +10,7 @@ from django.utils.translation import gettext
 
 from ..rules import flags as flag_rules
 from ..rules.bracket import build_bracket
-from ..rules.cards_draw import Card, Draw, order_by_draw, playoff_players
+from ..rules.cards_draw import Draw, order_by_draw, parse_card, playoff_players
 from ..rules.errors import RulesError
 from ..rules.playoffs import PlayoffHand, resolve
 from ..rules.types import Result
@@ -184,7 +184,7 @@ def playoffs(playoffs: list[dict], tables: int) -> list[str]:
                         h["first_table"],
                         h["second_table"],
                         h["first_tricks"],
-                        Card.parse(h["trump_cut"]) if h["trump_cut"] else None,
+                        parse_card(h["trump_cut"]) if h["trump_cut"] else None,
                         cut,
                     )  # fmt: skip
                 )

@@ -170,7 +170,9 @@ def language_of(event: Event, job: PrintJob) -> str:
 
 def build(data: PrintData, job: PrintJob) -> bytes:
     """The PDF for ``job`` from data already loaded, in the printout's language."""
-    module = {"rotation": "rotation_sheet", "entry": "entry_slips"}.get(job.what, job.what)
+    module = {"rotation": "rotation_sheet", "entry": "entry_slips", "slips": "movement_slips"}.get(
+        job.what, job.what
+    )
     with translation.override(language_of(data.event, job)):
         return importlib.import_module(f"{__name__}.{module}").build(data, job)
 

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import groupby
 
-from cards import Rank, Suit  # one vocabulary for the whole product: 2 low, ace high
+from cards import Card, Rank, Suit  # one vocabulary for the whole product: 2 low, ace high
 
 from .errors import Phrase, RulesError
 
@@ -26,43 +26,32 @@ _RANK_TEXT = {r.label: r for r in Rank} | {"T": Rank.TEN}
 _SUIT_TEXT = {s.letter: s for s in Suit} | {s.symbol: s for s in Suit}
 
 
-@dataclass(frozen=True)
-class Card:
-    """One playing card. In a draw only the rank counts (see ``order_by_draw``)."""
-
-    rank: Rank
-    suit: Suit
-
-    @classmethod
-    def parse(cls, text: str, *, field: str = "card", what: Phrase | None = None) -> Card:
-        """A card from text such as "QH", "10s", "T♠"; a RulesError naming ``field`` if not."""
-        clean = str(text).strip().upper()
-        rank, suit = _RANK_TEXT.get(clean[:-1]), _SUIT_TEXT.get(clean[-1:])
-        if rank is None or suit is None:
-            raise RulesError(
-                "%(what)s must be a card such as QH or 10S, not %(text)r",
-                field=field,
-                what=what or _WHAT.get(field, field),
-                text=text,
-            )
-        return cls(rank, suit)
-
-    def __str__(self) -> str:
-        return f"{self.rank.label}{self.suit.letter}"
+def parse_card(text: str, *, field: str = "card", what: Phrase | None = None) -> Card:
+    """A card from text such as "QH", "10s", "T♠"; a RulesError naming ``field`` if not."""
+    clean = str(text).strip().upper()
+    rank, suit = _RANK_TEXT.get(clean[:-1]), _SUIT_TEXT.get(clean[-1:])
+    if rank is None or suit is None:
+        raise RulesError(
+            "%(what)s must be a card such as QH or 10S, not %(text)r",
+            field=field,
+            what=what or _WHAT.get(field, field),
+            text=text,
+        )
+    return Card(suit, rank)
 
 
 _WHAT = {"card": Phrase("card"), "trump cut": Phrase("trump cut")}
 # Spades, hearts, diamonds, clubs: the order a recorded draw seed was dealt from, kept so that
 # every recorded seed replays the same cards.
 _SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
-DECK: tuple[Card, ...] = tuple(Card(r, s) for s in _SUIT_ORDER for r in Rank)
+DECK: tuple[Card, ...] = tuple(Card(s, r) for s in _SUIT_ORDER for r in Rank)
 
 
 def _as_card(value: Card | str, who: Drawer) -> Card:
     return (
         value
         if isinstance(value, Card)
-        else Card.parse(value, field=f"card of {who}", what=Phrase("card of %(who)s", who=who))
+        else parse_card(value, field=f"card of {who}", what=Phrase("card of %(who)s", who=who))
     )
 
 

@@ -23,8 +23,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from cards import Card
+
 from .bracket import Bracket, Entrant, Match, build_bracket
-from .cards_draw import Card, Draw, order_by_draw
+from .cards_draw import Draw, order_by_draw
 from .errors import RulesError, gettext_noop, translate
 from .types import TRICKS_PER_HAND, Standing, Trump
 

@@ -97,7 +97,7 @@ def generate(
     alternate_pairs: bool = False,
     custom_moves: Sequence[Mapping[int, int]] | None = None,
 ) -> Rotation:
-    """The rotation for ``tables`` tables and the given hands per day: the standard movement,
+    """The rotation for ``tables`` tables and the given hands per day: the standard rotation,
     or ``custom_moves`` (one home -> visited mapping a hand) checked hand by hand."""
     check_tables(tables)
     if not hands_per_day or any(h < 1 for h in hands_per_day):

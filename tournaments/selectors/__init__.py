@@ -3,10 +3,10 @@ number of queries; what pages show again and again is kept by ``tournaments.snap
 """
 
 from .events import EventRow, event_by_slug, event_rows, recent_events
-from .hall import hall_facts, hall_of, hall_states, partial_hands
 from .hand_grid import (
     hand_corrections,
     hand_history,
+    hand_is_closed,
     hand_loans,
     hand_results,
     hand_row,
@@ -14,29 +14,38 @@ from .hand_grid import (
     saved_results,
     waiting_entries,
 )
-from .ledger import closed_days, day_ledger, results, table_ledgers, teams, teams_by_table
-from .movement import hand_from_row, rotation, rotation_payload
+from .hand_now import event_hand_now, hand_now_facts, hands_now, partial_hands
+from .ledger import (
+    closed_days,
+    load_day_ledger,
+    load_teams_by_table,
+    results,
+    table_ledgers,
+    teams,
+)
 from .people import playoff_change, playoff_history, public_name, role_names, roles
 from .ranking import all_hands_played, entries_from_net, team_entries
-from .table_entry import entry_tokens, moving, table_state, token_row
+from .rotation import build_rotation_payload, hand_from_row, load_rotation
+from .table_entry import entry_tokens, load_table_state, moving, token_row
 
 __all__ = [
     "EventRow",
     "event_rows",
     "entries_from_net",
-    "hall_facts",
+    "hand_now_facts",
     "hand_corrections",
-    "hall_of",
-    "hall_states",
+    "event_hand_now",
+    "hands_now",
     "moving",
     "partial_hands",
     "all_hands_played",
     "closed_days",
-    "day_ledger",
+    "load_day_ledger",
     "entry_tokens",
     "event_by_slug",
     "hand_from_row",
     "hand_history",
+    "hand_is_closed",
     "hand_loans",
     "hand_results",
     "hand_row",
@@ -49,13 +58,13 @@ __all__ = [
     "results",
     "role_names",
     "roles",
-    "rotation",
-    "rotation_payload",
+    "load_rotation",
+    "build_rotation_payload",
     "table_ledgers",
-    "table_state",
+    "load_table_state",
     "team_entries",
     "teams",
-    "teams_by_table",
+    "load_teams_by_table",
     "token_row",
     "waiting_entries",
 ]

@@ -9,7 +9,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext
 
 from ..models import Event
-from ..rules.hall import HallHand
+from ..rules.hand_now import HandNow
 
 
 def recent_events(limit: int = 50) -> list[Event]:
@@ -31,15 +31,15 @@ class EventRow:
     started: bool
 
 
-def _status(event: Event, entered: int, hall: HallHand, day: int) -> EventRow:
+def _status(event: Event, entered: int, hand_now: HandNow, day: int) -> EventRow:
     if not entered:
         return EventRow(event, gettext("Not started"), False, False)
-    if hall.current is None and not hall.all_played:  # the next day waits for this one's close
-        status = gettext("Day %(day)s is over: counting the flags") % {"day": hall.day_over}
+    if hand_now.current is None and not hand_now.all_played:  # the next day waits for its close
+        status = gettext("Day %(day)s is over: counting the flags") % {"day": hand_now.day_over}
         return EventRow(event, status, False, True)
-    if hall.current is None:
+    if hand_now.current is None:
         return EventRow(event, gettext("Finished"), True, True)
-    values = {"day": day, "hand": hall.current, "hands": event.last_hand}
+    values = {"day": day, "hand": hand_now.current, "hands": event.last_hand}
     if len(event.day_hand_counts) > 1:
         status = gettext("Day %(day)s · playing hand %(hand)s of %(hands)s") % values
     else:
@@ -50,15 +50,18 @@ def _status(event: Event, entered: int, hall: HallHand, day: int) -> EventRow:
 def event_rows(limit: int = 50) -> list[EventRow]:
     """The newest events first (by first day, then by creation), with the hand each hall plays
     now; a fixed number of queries, however many events."""
-    from .hall import hall_states  # the hall's hand reads the rotation, which reads this module
+    from .hand_now import hands_now  # the hall's hand reads the rotation, which reads this module
 
     events = list(
         Event.objects.annotate(entered=Count("results")).order_by(
             F("starts_on").desc(nulls_last=True), "-created_at"
         )[:limit]
     )
-    halls = hall_states(events)
-    return [_status(e, e.entered, halls[e.pk], _day_of(e, halls[e.pk].current)) for e in events]
+    now_by_event = hands_now(events)
+    return [
+        _status(e, e.entered, now_by_event[e.pk], _day_of(e, now_by_event[e.pk].current))
+        for e in events
+    ]
 
 
 def _day_of(event: Event, hand: int | None) -> int:

@@ -1,16 +1,32 @@
-"""Reads for the leader's hand entry grid and the list of hands."""
+"""Reads for the leader's hand grid and the list of hands."""
 
 from __future__ import annotations
 
 from django.db.models import Count, Exists
 from django.shortcuts import get_object_or_404
 
-from ..models import AuditEntry, Event, Hand, HandResult, Loan, SubmissionStatus, TableSubmission
+from ..models import (
+    AuditEntry,
+    DayClose,
+    Event,
+    Hand,
+    HandResult,
+    Loan,
+    SubmissionStatus,
+    TableSubmission,
+)
 
 
 def hand_row(event: Event, number: int) -> Hand:
     """The hand's row, or 404."""
     return get_object_or_404(Hand, event=event, number=number)
+
+
+def hand_is_closed(event: Event, hand: Hand) -> bool:
+    """True once the hand's day, or its session, has been closed."""
+    return DayClose.objects.filter(
+        event=event, day=hand.day, session__in=[0, hand.session]
+    ).exists()
 
 
 def hand_results(hand: Hand) -> dict[int, HandResult]:

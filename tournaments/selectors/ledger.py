@@ -10,7 +10,7 @@ from ..models import DayClose, Event, Hand, HandResult, Team
 from ..rules import flags as flag_rules
 from ..rules.table_ledger import LedgerLine, table_ledger
 from ..rules.types import Result, TableDay
-from .movement import rotation
+from .rotation import load_rotation
 
 
 def results(
@@ -37,11 +37,11 @@ def results(
     return [Result(*row) for row in rows]
 
 
-def teams_by_table(event: Event) -> dict[int, Team]:
+def load_teams_by_table(event: Event) -> dict[int, Team]:
     return {t.home_table: t for t in Team.objects.filter(event=event)}
 
 
-def day_ledger(
+def load_day_ledger(
     event: Event, day: int, up_to_hand: int | None = None
 ) -> tuple[dict[int, TableDay], list]:
     """Flags on each table, loans and every move of ``day`` so far (or up to a hand)."""
@@ -61,7 +61,7 @@ def table_ledgers(
     tables = list(tables)
     if not tables:
         return {}
-    hands = [h for h in rotation(event).hands if h.day == day and h.number <= up_to_hand]
+    hands = [h for h in load_rotation(event).hands if h.day == day and h.number <= up_to_hand]
     recorded = [r for r in results(event, [day]) if r.hand <= up_to_hand]
     revoked = {
         (hand, host): (played, visitors, hosts)

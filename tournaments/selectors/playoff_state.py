@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from ..models import PlayoffGroup, PlayoffHandResult
 from ..rules.bracket import Bracket, build_bracket
-from ..rules.cards_draw import Card, Draw
+from ..rules.cards_draw import Draw, parse_card
 from ..rules.errors import RulesError
 from ..rules.playoffs import PlayoffHand, Resolution, TiedGroup, final_places, resolve
 
@@ -35,7 +35,7 @@ def hand_from_row(row: PlayoffHandResult) -> PlayoffHand:
         first_table=row.first_table,
         second_table=row.second_table,
         first_tricks=row.first_tricks,
-        trump_cut=Card.parse(row.trump_cut) if row.trump_cut else None,
+        trump_cut=parse_card(row.trump_cut) if row.trump_cut else None,
         dealer_cut=draw_from_json(row.dealer_cut, tables=False),
     )
 

@@ -1,6 +1,6 @@
 """What a table's phone sees: its entry token, the hand it plays now and its last entry.
 
-A table plays the hall's current hand (``rules.hall``): it enters that hand once, then waits
+A table plays the hall's current hand (``rules.hand_now``): it enters that hand once, then waits
 for the hall while it may still fix that entry. Every function runs a fixed number of
 queries, whatever the number of tables.
 """
@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from .. import permissions
 from ..models import Event, HandResult, SubmissionStatus, TableSubmission, TableToken
-from ..rules.hall import HallHand
+from ..rules.hand_now import HandNow
 from ..rules.types import Hand, Pair, Rotation
 
 
@@ -57,7 +57,7 @@ class TableState:
     visitor: int | None
     last: LastEntry | None
     teams: dict
-    hall: HallHand
+    hand_now: HandNow
 
     @property
     def host_team(self):
@@ -86,8 +86,8 @@ class TableState:
         return self.last is not None and (self.last.waiting or self.last.by_table)
 
 
-def table_state(
-    event: Event, table: int, hall: HallHand, rotation: Rotation, teams: dict
+def load_table_state(
+    event: Event, table: int, hand_now: HandNow, rotation: Rotation, teams: dict
 ) -> TableState:
     """The hand host ``table`` enters now and its last entry (two queries, whatever the
     number of tables), given the hall's hand, the rotation and the teams (``snapshot``)."""
@@ -110,8 +110,8 @@ def table_state(
     )
     done = {row[0] for row in recorded} | {row[0] for row in waiting}
     hand = None
-    if hall.current is not None and hall.current not in done:
-        hand = rotation.hand(hall.current)
+    if hand_now.current is not None and hand_now.current not in done:
+        hand = rotation.hand(hand_now.current)
     entries = [LastEntry(*row, waiting=False) for row in recorded]
     entries += [LastEntry(*row, entered_by=f"table {table}", waiting=True) for row in waiting]
     last = max(entries, key=lambda e: (e.hand, e.waiting), default=None)
@@ -122,7 +122,7 @@ def table_state(
         visitor=hand.visitor_of(table) if hand else None,
         last=last,
         teams=teams,
-        hall=hall,
+        hand_now=hand_now,
     )
 
 

@@ -57,7 +57,7 @@ def mismatches(
 ) -> list[Mismatch]:
     """Tables whose physical count differs from the computed flags on the table, each with
     the hands likeliest to explain the difference."""
-    summary, _ = selectors.day_ledger(event, day, up_to_hand)
+    summary, _ = selectors.load_day_ledger(event, day, up_to_hand)
     differ = {t: c for t, c in sorted(counts.items()) if c != summary[t].on_table}
     if not differ:
         return []
@@ -167,7 +167,7 @@ def day_close(
     if incomplete:  # the override says what was missing, in the record itself
         said = gettext("Closed with %(missing)s.") % {"missing": "; ".join(incomplete)}
         override_note = f"{said} {override_note.strip()}"
-    summary, _ = selectors.day_ledger(event, day, up_to)
+    summary, _ = selectors.load_day_ledger(event, day, up_to)
     close = DayClose.objects.create(
         event=event,
         day=day,

@@ -16,7 +16,7 @@ from django.utils import timezone
 from .. import permissions, snapshot
 from ..models import Event, PlayoffGroup, PlayoffHandResult
 from ..rules.bracket import build_bracket
-from ..rules.cards_draw import Card, Draw, draw_at_random, order_by_draw, playoff_players
+from ..rules.cards_draw import Draw, draw_at_random, order_by_draw, parse_card, playoff_players
 from ..rules.errors import RulesError
 from ..rules.playoffs import PlayoffHand, check_playoff_hand
 from ..selectors.playoff_state import GroupState, draw_to_json
@@ -140,7 +140,7 @@ def playoff_hand_record(
         first_table=first_table,
         second_table=second_table,
         first_tricks=first_tricks,
-        trump_cut=Card.parse(trump_cut, field="trump cut") if trump_cut else None,
+        trump_cut=parse_card(trump_cut, field="trump cut") if trump_cut else None,
         dealer_cut=_dealer_cut(dealer_cut, first_table, second_table),
     )
     if not str(trump_cut or "").strip():

@@ -19,7 +19,7 @@ from django.utils import timezone
 from .. import permissions, selectors, snapshot
 from ..models import Event, Hand, HandResult, SubmissionStatus, TableSubmission, TableToken
 from ..rules import flags as flag_rules
-from ..rules import hall as hall_rules
+from ..rules import hand_now as hand_now_rules
 from ..rules.errors import RulesError
 from ..rules.types import ResultEntry
 from .audit import audit, bump_revision
@@ -152,9 +152,9 @@ def _check_allowed(event: Event, table: int, hand: Hand, result: HandResult | No
         event=event, table=table, hand=hand.number, status=SubmissionStatus.WAITING
     ).exists()
     last = state.last.hand if state.last else None
-    hall = state.hall
-    day_over = None if hall.all_played else hall.day_over
-    allowed, why = hall_rules.may_enter(hand.number, hall.current, waiting_here, last, day_over)
+    now = state.hand_now
+    day_over = None if now.all_played else now.day_over
+    allowed, why = hand_now_rules.may_enter(hand.number, now.current, waiting_here, last, day_over)
     if allowed:
         return
     if why == "day":
@@ -177,7 +177,7 @@ def _check_allowed(event: Event, table: int, hand: Hand, result: HandResult | No
         raise RulesError(
             "The hall is on hand %(now)s: table %(table)s cannot enter hand %(hand)s yet.",
             table=table,
-            now=state.hall.current,
+            now=state.hand_now.current,
             hand=hand.number,
             field="hand",
         )
@@ -185,7 +185,7 @@ def _check_allowed(event: Event, table: int, hand: Hand, result: HandResult | No
         "The hall is on hand %(now)s: hand %(hand)s is over at table %(table)s; ask the "
         "leader to change it.",
         table=table,
-        now=state.hall.current,
+        now=state.hand_now.current,
         hand=hand.number,
         field="hand",
     )

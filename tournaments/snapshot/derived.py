@@ -15,7 +15,7 @@ from django.utils.translation import gettext
 
 from .. import selectors
 from ..models import Event, Team
-from ..rules.hall import HallHand
+from ..rules.hand_now import HandNow
 from ..rules.playoffs import places_that_matter, tied_groups
 from ..rules.standings import rank_teams
 from ..rules.types import Result, Rotation, Standing
@@ -45,7 +45,7 @@ def page_event(slug: str) -> Event:
 
 def rotation(event: Event) -> Rotation:
     """The event's rotation as rules values (unchanged by saved hands)."""
-    return cached(event, "rotation", lambda: selectors.rotation(event), scope="setup")
+    return cached(event, "rotation", lambda: selectors.load_rotation(event), scope="setup")
 
 
 def rotation_payload(event: Event) -> dict:
@@ -53,13 +53,13 @@ def rotation_payload(event: Event) -> dict:
     return cached(
         event,
         "rotation.json",
-        lambda: selectors.rotation_payload(event, rotation(event)),
+        lambda: selectors.build_rotation_payload(event, rotation(event)),
         scope="setup",
     )
 
 
 def teams_by_table(event: Event) -> dict[int, Team]:
-    return cached(event, "teams", lambda: selectors.teams_by_table(event), scope="setup")
+    return cached(event, "teams", lambda: selectors.load_teams_by_table(event), scope="setup")
 
 
 def team_at(event: Event, table: int) -> Team | None:
@@ -153,18 +153,18 @@ def standings_payload(event: Event) -> dict:
     return cached(event, "standings.json", build)
 
 
-# The hall's current hand (``rules.hall``): from the hands' tallies and one query of what the
+# The hall's current hand (``rules.hand_now``): from the hands' tallies and one query of what the
 # tallies do not hold.
 
 
-def hall_state(event: Event) -> HallHand:
+def hand_now(event: Event) -> HandNow:
     """The hand the hall plays now, the hands done before it, and the tables it waits for."""
 
-    def build() -> HallHand:
+    def build() -> HandNow:
         entered = tallies(event).per_hand
         partial = selectors.partial_hands(entered, event.tables)
-        facts = selectors.hall_facts({event.pk: partial})[event.pk]
-        return selectors.hall_of(facts.hands, entered, event, facts)
+        facts = selectors.hand_now_facts({event.pk: partial})[event.pk]
+        return selectors.event_hand_now(facts.hands, entered, event, facts)
 
     return cached(event, "hall", build)
 
@@ -174,22 +174,22 @@ def hall_payload(event: Event) -> dict:
     whether a day (or the event) is over, and the leader's announcement."""
 
     def build() -> dict:
-        hall = hall_state(event)
-        hand = rotation(event).hand(hall.current) if hall.current else None
+        now_hand = hand_now(event)
+        hand = rotation(event).hand(now_hand.current) if now_hand.current else None
         return {
             "event": event.slug,
             "tables": event.tables,
-            "hand": hall.current,
-            "hands_played": hall.complete,
+            "hand": now_hand.current,
+            "hands_played": now_hand.complete,
             "last_hand": event.last_hand,
             "day": hand.day if hand else None,
             "trump": hand.trump.value if hand and hand.trump else None,
             "travelling": hand.travelling.value if hand else None,
-            "waiting": list(hall.waiting),
-            "pending": list(hall.pending),
+            "waiting": list(now_hand.waiting),
+            "pending": list(now_hand.pending),
             # The end of a day (its flags wait for the verifiers) and of the event.
-            "day_over": hall.day_over,
-            "all_played": hall.all_played,
+            "day_over": now_hand.day_over,
+            "all_played": now_hand.all_played,
             "announcement": event.announcement,
             # The hand clock's end (the screens count down to it), or null.
             "clock_ends_at": event.clock_ends_at.isoformat() if event.clock_ends_at else None,
@@ -200,12 +200,12 @@ def hall_payload(event: Event) -> dict:
 
 def table_state(event: Event, table: int) -> TableState:
     """The hand host ``table`` enters now, its last entry and the hall's hand."""
-    return selectors.table_state(
-        event, table, hall_state(event), rotation(event), teams_by_table(event)
+    return selectors.load_table_state(
+        event, table, hand_now(event), rotation(event), teams_by_table(event)
     )
 
 
 def hands_played(event: Event) -> int:
     """The hands the hall has completed: every public "after hand N" reads this, never the
     highest hand with a result (0 before play starts)."""
-    return hall_state(event).complete
+    return hand_now(event).complete

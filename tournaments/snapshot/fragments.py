@@ -31,7 +31,7 @@ def table_parts(event: Event, number: int, team) -> dict[str, str]:
     """The hand to play now, the standing line, the chart and the rows of table ``number``."""
     parts, words = _parts(), _words()
     rotation = derived.rotation(event)
-    current = derived.hall_state(event).current
+    current = derived.hand_now(event).current
     now = selectors.moving(rotation.hand(current), number, team) if current else {}
     if now:
         now |= {

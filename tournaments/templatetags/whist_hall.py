@@ -10,19 +10,19 @@ from __future__ import annotations
 from django import template
 
 from .. import snapshot
-from ..views.hall_words import over_words
+from ..views.hand_now_words import over_words
 
 register = template.Library()
 
 
 @register.inclusion_tag("tournaments/_hall_notice.html")
-def hall_notice(event, hall=None, *, over: bool = True) -> dict:
-    """``hall``: the event's ``HallHand`` when the page has it (``/hall/`` reads many events'
+def hall_notice(event, hand_now=None, *, over: bool = True) -> dict:
+    """``hand_now``: the event's ``HandNow`` when the page has it (``/hall/`` reads many events'
     at once); ``over=False`` where the page's heading already says the day is over."""
-    hall = hall if hall is not None else snapshot.hall_state(event)
+    hand_now = hand_now if hand_now is not None else snapshot.hand_now(event)
     return {
         "event": event,
-        "over": over_words(hall, event.last_hand) if over else "",
+        "over": over_words(hand_now, event.last_hand) if over else "",
         "with_over": over,
         "announcement": event.announcement,
         "clock_ends_at": event.clock_ends_at.isoformat() if event.clock_ends_at else "",

@@ -1,4 +1,4 @@
-"""The leader's pages (set-up, hand entry, corrections, day close) and the public projector
+"""The leader's pages (set-up, the hand grid, corrections, day close) and the public projector
 and table pages (routes only)."""
 
 from django.urls import path
@@ -7,7 +7,7 @@ from ..snapshot.pages import public_page
 from ..views import (
     announcement,
     closing,
-    entry,
+    hand_grid,
     people,
     playoffs,
     playoffs_screen,
@@ -38,12 +38,14 @@ urlpatterns = [
         name="table_links",
     ),
     path("events/<slug:slug>/setup/tables/", setup.tables_assign, name="tables_assign"),
-    path("events/<slug:slug>/hands/", entry.hand_list, name="hands"),
-    path("events/<slug:slug>/hands/go/", entry.hand_jump, name="hand_jump"),
-    path("events/<slug:slug>/hands/<int:number>/", entry.hand_grid, name="hand"),
-    path("events/<slug:slug>/hands/<int:number>/trump/", entry.hand_trump, name="hand_trump"),
-    path("events/<slug:slug>/hands/<int:number>/rows.json", entry.hand_rows, name="hand_rows"),
-    path("events/<slug:slug>/hands/<int:number>/accept/", entry.hand_accept, name="hand_accept"),
+    path("events/<slug:slug>/hands/", hand_grid.hand_list, name="hands"),
+    path("events/<slug:slug>/hands/go/", hand_grid.hand_jump, name="hand_jump"),
+    path("events/<slug:slug>/hands/<int:number>/", hand_grid.hand_grid, name="hand_grid"),
+    path("events/<slug:slug>/hands/<int:number>/trump/", hand_grid.hand_trump, name="hand_trump"),
+    path("events/<slug:slug>/hands/<int:number>/rows.json", hand_grid.hand_rows, name="hand_rows"),
+    path(
+        "events/<slug:slug>/hands/<int:number>/accept/", hand_grid.hand_accept, name="hand_accept"
+    ),
     path("events/<slug:slug>/close/", closing.close_list, name="close_list"),
     path("events/<slug:slug>/close/<int:day>/", closing.close_day, name="close_day"),
     path(

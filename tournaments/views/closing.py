@@ -206,7 +206,7 @@ def close_day(request, event: Event, day: int, session: int = 0):
     if request.method == "POST" and request.POST.get("action") == "reopen" and done is not None:
         return _reopen(request, event, day, session)
     is_open = not (done or day_closed)
-    summary, _ledger = selectors.day_ledger(event, day, up_to)
+    summary, _ledger = selectors.load_day_ledger(event, day, up_to)
     shown, again = _shown(event, day, session, summary) if is_open else ({}, {})
     initial = {f"count_{t}": c for t, c in shown.items()}
     form = CountsForm(request.POST or None, initial=initial, tables=event.tables)

@@ -9,7 +9,7 @@ from django.views.decorators.http import require_safe
 
 from .. import selectors
 from ..links import is_loopback, public_base
-from .hall_words import MOST_RUNS, waiting_words
+from .hand_now_words import MOST_RUNS, waiting_words
 
 
 @require_safe
@@ -19,22 +19,26 @@ def hall_page(request):
     # The SVG holds only the code's squares, never the address as text: safe to mark so.
     svg = code.svg_inline(scale=10, border=4, dark="#000", light="#fff", omitsize=True)
     events = selectors.recent_events(10)
-    halls = selectors.hall_states(events)
+    now_by_event = selectors.hands_now(events)
     context = {
         "address": address,
         "qr_svg": mark_safe(svg),  # noqa: S308
         "loopback": is_loopback(address),
         # Each event, with what its hall waits for while its hands are being played, and its
         # hall (the end of a day; the announcement form for its leaders).
-        "events": [(e, _waiting(e, halls[e.pk]), halls[e.pk]) for e in events],
+        "events": [(e, _waiting(e, now_by_event[e.pk]), now_by_event[e.pk]) for e in events],
     }
     return render(request, "tournaments/hall.html", context)
 
 
-def _waiting(event, hall) -> str:
+def _waiting(event, hand_now) -> str:
     """'Hand 8: waiting for tables 7, 12, 19.' while the event is under way, else ''."""
-    if hall.current is None or not (hall.complete or len(hall.waiting) < event.tables):
+    if hand_now.current is None or not (hand_now.complete or len(hand_now.waiting) < event.tables):
         return ""
     return waiting_words(
-        hall.waiting, hall.pending, tables=event.tables, hand=hall.current, most_runs=MOST_RUNS
+        hand_now.waiting,
+        hand_now.pending,
+        tables=event.tables,
+        hand=hand_now.current,
+        most_runs=MOST_RUNS,
     )

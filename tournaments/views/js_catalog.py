@@ -1,6 +1,6 @@
 """The pages' words for their scripts (Django's JavaScript catalog), written once per language.
 
-Every page with a script asks for it, and the entry grid waits for it before its cursor is in
+Every page with a script asks for it, and the hand grid waits for it before its cursor is in
 the first row: Django builds it again on each request (it reads the whole catalog), which took
 from 5 to 300 ms on a busy hall laptop. The catalog only changes with a new installation, so
 each server keeps each language's text (``snapshot.catalog``); browsers keep it a few

@@ -14,8 +14,8 @@ from django.views.decorators.http import require_safe
 from .. import selectors, snapshot
 from ..rules.cut_line import cut_line
 from ..rules.event_settings import typed_number
-from ..selectors.movement import shift_words
-from .hall_words import MOST_RUNS, over_words, waiting_words
+from ..selectors.rotation import shift_words
+from .hand_now_words import MOST_RUNS, over_words, waiting_words
 from .standings_table import standings_table
 
 
@@ -54,12 +54,16 @@ def _refresh_seconds(text: str) -> int:
     return 15 if number is None else min(300, max(1, number))
 
 
-def _hand_waits_for(event, hall) -> str:
+def _hand_waits_for(event, hand_now) -> str:
     """ "Hand 8 · Waiting for tables 7, 12.", or "" once every hand is played."""
-    if not hall.current:
+    if not hand_now.current:
         return ""
     return waiting_words(
-        hall.waiting, hall.pending, tables=event.tables, hand=hall.current, most_runs=MOST_RUNS
+        hand_now.waiting,
+        hand_now.pending,
+        tables=event.tables,
+        hand=hand_now.current,
+        most_runs=MOST_RUNS,
     )
 
 
@@ -85,17 +89,17 @@ def projector(request, slug):
     """Big type for the back of the hall; static/js/projector.js refetches standings.json."""
     event = snapshot.page_event(slug)
     rows = snapshot.standings(event)
-    hall = snapshot.hall_state(event)
+    hand_now = snapshot.hand_now(event)
     # Before the first hand is complete every team shares first: no line, no tie to name.
     played = snapshot.hands_played(event)
     cut = cut_line([(s.rank, s.table) for s in rows], event.advancing if played else 0)
-    final = hall.all_played
+    final = hand_now.all_played
     context = {
         "event": event,
         "rows": rows,
         "cut": cut,
         "tie_words": _tie_words(cut, final=final),
-        "waiting_for": _hand_waits_for(event, hall),
+        "waiting_for": _hand_waits_for(event, hand_now),
         "advancing": snapshot.advancing_tables(event),
         "days": max((len(s.days) for s in rows), default=0),
         "hands_played": played,
@@ -112,8 +116,8 @@ def movement_projector(request, slug):
     every pair moves the same number of tables. ``?table=N`` (from table N's page) puts that
     table's line first. static/js/movement.js follows the hall as hands are completed."""
     event = snapshot.page_event(slug)
-    hall = snapshot.hall_state(event)
-    hand = snapshot.rotation(event).hand(hall.current) if hall.current else None
+    hand_now = snapshot.hand_now(event)
+    hand = snapshot.rotation(event).hand(hand_now.current) if hand_now.current else None
     mine = typed_number(request.GET.get("table", ""))
     moves = sorted(hand.moves.items()) if hand else []
     if mine is not None and 1 <= mine <= event.tables:
@@ -126,9 +130,9 @@ def movement_projector(request, slug):
         "moves": moves,
         "mine": mine,
         "shift": shift_words(hand.moves, event.tables) if hand else "",
-        "over": over_words(hall, event.last_hand),
+        "over": over_words(hand_now, event.last_hand),
         "waiting_for": waiting_words(
-            hall.waiting, hall.pending, tables=event.tables, most_runs=MOST_RUNS
+            hand_now.waiting, hand_now.pending, tables=event.tables, most_runs=MOST_RUNS
         )
         if hand
         else "",
@@ -144,18 +148,18 @@ def hall_map(request, slug):
     waiting for the leader, for the hand the hall plays now: at 250 tables a list of numbers
     no longer says which ones. static/js/hall_map.js follows hall.json."""
     event = snapshot.page_event(slug)
-    hall = snapshot.hall_state(event)
-    waiting, pending = set(hall.waiting), set(hall.pending)
+    hand_now = snapshot.hand_now(event)
+    waiting, pending = set(hand_now.waiting), set(hand_now.pending)
     tiles = [
         (table, "waiting" if table in waiting else "pending" if table in pending else "in")
         for table in range(1, event.tables + 1)
     ]
     context = {
         "event": event,
-        "hand": hall.current,
+        "hand": hand_now.current,
         "tiles": tiles,
-        "waiting_for": _hand_waits_for(event, hall),
-        "over": over_words(hall, event.last_hand),
+        "waiting_for": _hand_waits_for(event, hand_now),
+        "over": over_words(hand_now, event.last_hand),
         "hands_total": event.last_hand,
         "refresh_seconds": _refresh_seconds(request.GET.get("refresh", "")),
     }

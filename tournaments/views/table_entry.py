@@ -23,7 +23,7 @@ from ..rules.flags import flags_won
 from ..rules.json_input import read_json
 from ..rules.types import Trump
 from ..services.table_entry import TableEntry, table_entry_submit
-from .hall_words import MOST_RUNS, next_move_words, over_words, waiting_words
+from .hand_now_words import MOST_RUNS, next_move_words, over_words, waiting_words
 
 if TYPE_CHECKING:
     from ..models import TableToken
@@ -108,12 +108,16 @@ def _context(event, table: int, request) -> dict:
     visitor = hand.visitor_of(table) if hand else None
     team = state.teams.get(visitor) if visitor else None
     last = state.last
-    hall = state.hall
+    hand_now = state.hand_now
     waiting_for, next_move = "", ""
-    if hand is None and hall.current is not None and last is not None:
+    if hand is None and hand_now.current is not None and last is not None:
         # This table is in; the hall still plays its hand: what it waits for, and what next.
         waiting_for = waiting_words(
-            hall.waiting, hall.pending, tables=event.tables, hand=hall.current, most_runs=MOST_RUNS
+            hand_now.waiting,
+            hand_now.pending,
+            tables=event.tables,
+            hand=hand_now.current,
+            most_runs=MOST_RUNS,
         )
         next_move = _next_move(event, table, last.hand)
     return {
@@ -134,11 +138,11 @@ def _context(event, table: int, request) -> dict:
         "last_visitor": snapshot.rotation(event).hand(last.hand).visitor_of(table)
         if last
         else None,
-        "hall_hand": hall.current,
-        # The end of a day: the next day's first hand waits for its close (rules.hall).
-        "day_over": None if hall.all_played or hand else hall.day_over,
-        "next_hand": hall.complete + 1,
-        "over": over_words(hall, event.last_hand),
+        "hand_now": hand_now.current,
+        # The end of a day: the next day's first hand waits for its close (rules.hand_now).
+        "day_over": None if hand_now.all_played or hand else hand_now.day_over,
+        "next_hand": hand_now.complete + 1,
+        "over": over_words(hand_now, event.last_hand),
         "waiting_for": waiting_for,
         "next_move": next_move,
     }

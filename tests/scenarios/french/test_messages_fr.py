@@ -22,7 +22,7 @@ from tournaments.formats.csv_files import CsvErrors, parse_results, parse_teams
 from tournaments.models import Event, Team
 from tournaments.rules import rotation
 from tournaments.rules.bracket import build_bracket
-from tournaments.rules.cards_draw import Card, Draw, order_by_draw
+from tournaments.rules.cards_draw import Draw, order_by_draw, parse_card
 from tournaments.rules.errors import RulesError
 from tournaments.rules.event_settings import check_settings, check_slug, settings_problems
 from tournaments.rules.flags import check_revokes, check_tricks
@@ -49,7 +49,7 @@ RULES_REFUSALS = [
     (lambda: rotation.parse_trumps("H,Z"), "Ordre des atouts «\u00a0H,Z\u00a0»"),
     (lambda: rotation.check_moves(3, 4, {1: 1, 2: 3, 3: 2}), "Main 4\u00a0: la paire de la table"),
     (lambda: rotation.from_preset("nope", 4), "Modèle «\u00a0nope\u00a0» inconnu"),
-    (lambda: Card.parse("ZZ"), "carte\u00a0: une carte est attendue"),
+    (lambda: parse_card("ZZ"), "carte\u00a0: une carte est attendue"),
     (lambda: order_by_draw(Draw.of({1: "QH", 2: "QS"})), "1 et 2 ont tiré des cartes égales"),
     (lambda: build_bracket([1, 2, 3], None), "Les joueurs A des équipes à égalité"),
     (lambda: PlayoffHand(1, 2, 2, 7), "Une main de bris d'égalité demande deux équipes"),
@@ -204,7 +204,7 @@ def test_a_service_refusal_reads_in_french():
     """Closing a day twice is refused in French, the day named."""
     event = build_event("close-fr", tables=2, hands_per_day=(1,))
     results_record(event=event, entries=[ResultEntry(1, 1, 7), ResultEntry(1, 2, 6)], actor=None)
-    summary, _ = selectors.day_ledger(event, 1)
+    summary, _ = selectors.load_day_ledger(event, 1)
     counts = {t: s.on_table for t, s in summary.items()}
     day_close(event=event, day=1, counts=counts, actor=None)
     error = refusal(lambda: day_close(event=event, day=1, counts=counts, actor=None))

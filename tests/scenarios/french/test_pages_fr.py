@@ -68,12 +68,20 @@ EVENT_PAGES = (
     "print",
     "event_delete",
 )
-OTHER_PAGES = ("hand", "close_day", "table", "event_list", "event_new", "event_restore", "hall")
+OTHER_PAGES = (
+    "hand_grid",
+    "close_day",
+    "table",
+    "event_list",
+    "event_new",
+    "event_restore",
+    "hall",
+)
 PUBLIC_PAGES = ("event", "standings", "rotation", "projector", "table", "playoffs")
 
 
 def page_url(name: str, event) -> str:
-    args = {"hand": [event.slug, 1], "close_day": [event.slug, 1], "table": [event.slug, 2]}
+    args = {"hand_grid": [event.slug, 1], "close_day": [event.slug, 1], "table": [event.slug, 2]}
     if name in args:
         return reverse(f"tournaments:{name}", args=args[name])
     if name in ("event_list", "event_new", "event_restore", "hall"):
@@ -150,7 +158,7 @@ def test_a_french_grid_saves_with_a_french_message(client):
     """Saving a hand in the French grid answers in French."""
     event = event_create(name="Tournoi", slug="grille", tables=2, hands_per_day=[2], actor=None)
     client.force_login(make_user("lead", event))
-    url = reverse("tournaments:hand", args=[event.slug, 1])
+    url = reverse("tournaments:hand_grid", args=[event.slug, 1])
     data = {"go": "stay", "tricks_1": "8", "tricks_2": "5"}
     data |= {f"seen_{t}": "0" for t in (1, 2)} | {f"was_{t}": "" for t in (1, 2)}
     response = client.post(url, data, follow=True, **FRENCH)
@@ -162,7 +170,7 @@ def test_french_pages_add_no_queries(client):
     event = french_event()
     client.force_login(make_user("lead", event))
     for url in (
-        reverse("tournaments:hand", args=[event.slug, 1]),
+        reverse("tournaments:hand_grid", args=[event.slug, 1]),
         reverse("tournaments:playoffs", args=[event.slug]),
     ):
         client.get(url), client.get(url, **FRENCH)  # each language's caches warmed alike

@@ -31,7 +31,7 @@ def base_archive() -> dict:
     entries = [ResultEntry(h, t, tricks.get((h, t), 0)) for h in (1, 2, 3) for t in (1, 2, 3)]
     entries[0] = ResultEntry(1, 1, 2, 1, 0)  # a revoke by the visitors
     results_record(event=event, entries=entries, actor=None)
-    summary, _ = selectors.day_ledger(event, 1)
+    summary, _ = selectors.load_day_ledger(event, 1)
     counts = {t: s.on_table for t, s in summary.items()}
     day_close(event=event, day=1, counts=counts, actor=None)
     first, second = snapshot.playoffs(event).groups[0].tied.tables

@@ -170,7 +170,7 @@ def test_the_count_sheet_carries_its_title_and_totals_onto_every_page():
     with printed(event, pdf.PrintJob("counts", session=(1, 1), fill_counts=True)) as document:
         assert len(document.pages) >= 2
         second = document.pages[1].extract_text()
-    summary, _ = selectors.day_ledger(event, 1, 15)
+    summary, _ = selectors.load_day_ledger(event, 1, 15)
     assert "Flag count — Day 1 · Session 1 · after hand 15" in second
     total = sum(s.on_table for s in summary.values())
     assert f"Total 40 tables {total}" in " ".join(second.split())

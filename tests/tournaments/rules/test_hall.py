@@ -1,8 +1,8 @@
-"""The end of a day in the hall: its last hand complete, the day not closed (rules.hall)."""
+"""The end of a day in the hall: its last hand complete, the day not closed (rules.hand_now)."""
 
 from __future__ import annotations
 
-from tournaments.rules.hall import hall_hand, may_enter
+from tournaments.rules.hand_now import hand_now_from, may_enter
 from tournaments.rules.types import Hand
 
 TABLES = 4
@@ -24,26 +24,28 @@ def every_table(*numbers):
 def test_the_last_hand_of_day_one_in_puts_the_hall_at_the_end_of_day_one():
     """Hands 1-3 in and day 1 not closed: the hall is at the end of day 1, after hand 3, with
     no hand of day 2 to play yet."""
-    hall = hall_hand(hands(), every_table(1, 2, 3), TABLES, 6)
+    hall = hand_now_from(hands(), every_table(1, 2, 3), TABLES, 6)
     assert (hall.current, hall.complete, hall.day_over, hall.all_played) == (None, 3, 1, False)
 
 
 def test_closing_the_day_opens_the_next_days_first_hand():
     """Once day 1 is closed the hall plays hand 4, waiting for every table."""
-    hall = hall_hand(hands(), every_table(1, 2, 3), TABLES, 6, closed={(1, 0)})
+    hall = hand_now_from(hands(), every_table(1, 2, 3), TABLES, 6, closed={(1, 0)})
     assert (hall.current, hall.complete, hall.day_over) == (4, 3, None)
     assert hall.waiting == (1, 2, 3, 4)
 
 
 def test_results_of_day_two_entered_ahead_do_not_end_day_one():
     """The leader entered hand 4 ahead; day 1 is still not closed: the hall stays at its end."""
-    hall = hall_hand(hands(), every_table(1, 2, 3, 4), TABLES, 6)
+    hall = hand_now_from(hands(), every_table(1, 2, 3, 4), TABLES, 6)
     assert (hall.current, hall.complete, hall.day_over) == (None, 3, 1)
 
 
 def test_a_day_not_yet_complete_is_not_over():
     """Hand 3 still waits for a table: the hall plays hand 3, no day is over."""
-    hall = hall_hand(hands(), {1: TABLES, 2: TABLES, 3: TABLES - 1}, TABLES, 6, hosts_in={1, 2, 3})
+    hall = hand_now_from(
+        hands(), {1: TABLES, 2: TABLES, 3: TABLES - 1}, TABLES, 6, hosts_in={1, 2, 3}
+    )
     assert (hall.current, hall.day_over, hall.waiting) == (3, None, (4,))
 
 
@@ -51,15 +53,15 @@ def test_every_hand_in_waits_for_the_count_of_the_last_day():
     """All six hands in, day 2 not closed: every hand is played and day 2 waits for its count;
     once it is closed nothing waits."""
     played = every_table(*range(1, 7))
-    hall = hall_hand(hands(), played, TABLES, 6, closed={(1, 0)})
+    hall = hand_now_from(hands(), played, TABLES, 6, closed={(1, 0)})
     assert (hall.current, hall.complete, hall.day_over, hall.all_played) == (None, 6, 2, True)
-    counted = hall_hand(hands(), played, TABLES, 6, closed={(1, 0), (2, 0)})
+    counted = hand_now_from(hands(), played, TABLES, 6, closed={(1, 0), (2, 0)})
     assert (counted.day_over, counted.all_played) == (None, True)
 
 
 def test_a_closed_session_at_the_end_of_the_day_counts_as_its_close():
     """Day 1's only session closed (not the day): the hall goes on to hand 4."""
-    hall = hall_hand(hands(), every_table(1, 2, 3), TABLES, 6, closed={(1, 1)})
+    hall = hand_now_from(hands(), every_table(1, 2, 3), TABLES, 6, closed={(1, 1)})
     assert hall.current == 4
 
 

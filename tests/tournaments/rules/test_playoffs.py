@@ -8,14 +8,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from cards import Card, Rank, Suit
 from tournaments.rules.cards_draw import (
-    Card,
     Draw,
-    Rank,
-    Suit,
     cut_at_random,
     draw_at_random,
     order_by_draw,
+    parse_card,
     playoff_players,
 )
 from tournaments.rules.errors import RulesError
@@ -56,17 +55,17 @@ def winning(table):
 
 def test_cards_are_written_rank_then_suit():
     """A card is written rank then suit, such as QH or 10S."""
-    assert str(Card.parse("10s")) == "10S"
-    assert Card.parse("TS") == Card(Rank.TEN, Suit.SPADES)
-    assert Card.parse(" qh ") == Card(Rank.QUEEN, Suit.HEARTS)
-    assert Card.parse("A♣") == Card(Rank.ACE, Suit.CLUBS)
+    assert str(parse_card("10s")) == "10S"
+    assert parse_card("TS") == Card(Suit.SPADES, Rank.TEN)
+    assert parse_card(" qh ") == Card(Suit.HEARTS, Rank.QUEEN)
+    assert parse_card("A♣") == Card(Suit.CLUBS, Rank.ACE)
 
 
 def test_a_card_that_does_not_exist_is_refused():
     """A card that is not in the deck is refused with a message naming it."""
     for text in ("1H", "11S", "QX", "", "Q"):
         with pytest.raises(RulesError, match="must be a card"):
-            Card.parse(text)
+            parse_card(text)
 
 
 def test_two_is_the_lowest_draw_and_ace_the_highest():
@@ -133,7 +132,7 @@ def test_trump_is_the_suit_of_the_cut_and_the_highest_cut_deals():
     cut = Draw.of(
         dict(zip(players, ["KH", "KS", "2D", "9C"], strict=True)), {"3A": "4H", "3B": "JC"}
     )
-    hand = PlayoffHand(1, 3, 5, 8, trump_cut=Card.parse("7D"), dealer_cut=cut)
+    hand = PlayoffHand(1, 3, 5, 8, trump_cut=parse_card("7D"), dealer_cut=cut)
     assert hand.trump == Trump.DIAMONDS
     assert hand.dealer == "3B"
 

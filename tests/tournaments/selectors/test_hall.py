@@ -13,7 +13,7 @@ from tests.conftest import build_event
 from tournaments import selectors, snapshot
 from tournaments.models import Event, Hand, HandResult
 from tournaments.rules.errors import RulesError
-from tournaments.rules.hall import current_hand, hall_hand, may_enter, same_shift
+from tournaments.rules.hand_now import current_hand, hand_now_from, may_enter, same_shift
 from tournaments.rules.types import Hand as RulesHand
 from tournaments.services import ResultEntry, results_record
 from tournaments.services.closing import day_close
@@ -40,7 +40,7 @@ def test_every_hand_before_the_halls_hand_is_complete_or_closed(entered, closed,
     """The hall's hand is the first hand neither complete nor closed; every hand before it is
     one or the other, and the public count is the hand before it."""
     hands = places()
-    hall = hall_hand(hands, entered, TABLES, last, closed)
+    hall = hand_now_from(hands, entered, TABLES, last, closed)
     current = hall.current or hall.complete + 1 if not hall.all_played else last + 1
     for place in hands[: current - 1]:
         shut = (place.day, 0) in closed or (place.day, place.session) in closed
@@ -53,7 +53,7 @@ def test_every_hand_before_the_halls_hand_is_complete_or_closed(entered, closed,
 def test_tables_not_in_are_waiting_and_entries_for_the_leader_are_pending():
     """With tables 1 and 3 in and table 4's entry waiting for the leader, the hall waits for
     table 2 (and the leader for table 4)."""
-    hall = hall_hand(places(), {1: 2}, TABLES, 6, hosts_in={1, 3}, hosts_pending={4})
+    hall = hand_now_from(places(), {1: 2}, TABLES, 6, hosts_in={1, 3}, hosts_pending={4})
     assert (hall.current, hall.complete, hall.waiting, hall.pending) == (1, 0, (2,), (4,))
 
 
@@ -112,7 +112,7 @@ def test_no_table_entry_moves_a_public_count_beyond_the_complete_hands(db, steps
     Event.objects.all().delete()
     event = build_event("prop-hall", tables=TABLES, hands_per_day=DAYS)
     for number, move in enumerate(steps):
-        before = snapshot.hall_state(event).current
+        before = snapshot.hand_now(event).current
         if move[0] == "table":
             _, table, hand, tricks = move
             mine = HandResult.objects.filter(event=event, host_table=table)
@@ -138,7 +138,7 @@ def test_no_table_entry_moves_a_public_count_beyond_the_complete_hands(db, steps
         shown = complete if complete == 6 else min(complete, 3)
         assert snapshot.hands_played(event) == shown
         assert snapshot.standings_payload(event)["hands_played"] == shown
-        hall = snapshot.hall_state(event)
+        hall = snapshot.hand_now(event)
         assert hall.current == (shown + 1 if shown < 3 else None)
         by_tables = HandResult.objects.filter(event=event, entered_by__startswith="table ")
         ahead = by_tables.filter(hand__number__gt=shown + 1)
@@ -155,10 +155,10 @@ def test_a_closed_day_short_of_a_hand_lets_the_hall_go_on():
         + [ResultEntry(3, t, 8) for t in (1, 2, 3)],
         actor=None,
     )
-    assert snapshot.hall_state(event).waiting == (4,)
+    assert snapshot.hand_now(event).waiting == (4,)
     day_close(event=event, day=1, override_note="slip lost", close_incomplete=True, actor=None)
     event.refresh_from_db()
-    hall = snapshot.hall_state(event)
+    hall = snapshot.hand_now(event)
     assert (hall.current, hall.complete, hall.waiting) == (4, 3, (1, 2, 3, 4))
 
 
@@ -170,7 +170,7 @@ def test_the_standings_count_a_hand_in_play_while_saying_after_the_last_complete
     results_record(event=event, entries=[ResultEntry(1, t, 6) for t in range(1, 5)], actor=None)
     results_record(event=event, entries=[ResultEntry(2, 1, 13)], actor=None)
     body = client.get(f"/events/{event.slug}/standings.json").json()
-    visitor = selectors.rotation(event).hand(2).visitor_of(1)
+    visitor = selectors.load_rotation(event).hand(2).visitor_of(1)
     totals = {s["table"]: s["total"] for s in body["standings"]}
     assert body["hands_played"] == 1
     assert (totals[visitor], totals[1]) == (14, 10)

@@ -24,7 +24,7 @@ def url(event, day=1):
 
 
 def expected(event) -> dict[int, int]:
-    summary, _ = selectors.day_ledger(event, 1)
+    summary, _ = selectors.load_day_ledger(event, 1)
     return {t: s.on_table for t, s in summary.items()}
 
 
@@ -113,7 +113,7 @@ def test_counts_include_the_leaders_loans(client):
     """A table that ran dry is expected to hold its loaned flags; the loans column shows them."""
     event = make_event("dry", tables=4, hands_per_day=(3,), flags_per_table=1)
     play(event, range(1, 4), tricks=12)
-    summary, _ = selectors.day_ledger(event, 1)
+    summary, _ = selectors.load_day_ledger(event, 1)
     assert any(s.loans for s in summary.values())
     client.force_login(make_user("lead", event))
     counts = {t: s.on_table for t, s in summary.items()}
@@ -125,7 +125,7 @@ def test_after_day_one_closes_every_table_starts_day_two_with_twelve_flags(clien
     """Day 2 begins with 12 flags on every table whatever day 1 left there."""
     client.force_login(make_user("lead", event))
     client.post(url(event), counts_body(expected(event), action="close"))
-    summary, _ = selectors.day_ledger(event, 2)
+    summary, _ = selectors.load_day_ledger(event, 2)
     assert {s.on_table for s in summary.values()} == {12}
 
 

@@ -29,7 +29,7 @@ def event():
 
 
 def on_tables(event) -> dict[int, int]:
-    summary, _ = selectors.day_ledger(event, 1)
+    summary, _ = selectors.load_day_ledger(event, 1)
     return {t: s.on_table for t, s in summary.items()}
 
 
@@ -213,7 +213,7 @@ def test_a_differing_table_links_to_the_hands_to_correct(client, event):
     page = client.post(page_url(event), body).content.decode()
     line = page[page.index("Table 2: standings use") :].split("</li>")[0]
     assert "Correct a slip:" in line
-    assert f'href="{reverse("tournaments:hand", args=[event.slug, 1])}"' in line
+    assert f'href="{reverse("tournaments:hand_grid", args=[event.slug, 1])}"' in line
 
 
 def test_after_a_correction_only_the_changed_tables_are_asked_again(client, event):
@@ -270,7 +270,7 @@ def close_page_queries(client, tables: int, at_most) -> tuple[int, int]:
     and of its Check, for an event of ``tables`` tables."""
     event = make_event(f"q-{tables}", tables=tables, hands_per_day=(2, 2))
     play(event, [1, 2])
-    summary, _ = selectors.day_ledger(event, 1)
+    summary, _ = selectors.load_day_ledger(event, 1)
     day_close(event=event, day=1, counts={t: s.on_table for t, s in summary.items()}, actor=None)
     day_reopen(event=event, day=1, actor=None)
     results_record(event=event, entries=[ResultEntry(2, 1, 2)], actor=None)

@@ -8,7 +8,7 @@ from tests.leader_helpers import make_event, make_user
 from tournaments.models import AuditEntry, HandResult
 from tournaments.rules.errors import RulesError
 from tournaments.services import ResultEntry, results_record
-from tournaments.services.hand_entry import hand_results_save
+from tournaments.services.hand_grid import hand_results_save
 
 pytestmark = pytest.mark.django_db
 

@@ -166,7 +166,7 @@ def test_entries_wait_for_the_leader_when_the_event_says_so():
     assert outcome.status == "waiting"
     assert result(event, 1, 3) is None
     assert snapshot.table_state(event, 3).hand is None  # in, waiting for the hall
-    assert snapshot.hall_state(event).pending == (3,)
+    assert snapshot.hand_now(event).pending == (3,)
     table_entry_accept(event=event, hand=1, table=3, actor=leader)
     row = result(event, 1, 3)
     assert (row.visitor_tricks, row.entered_by) == (11, "table 3")

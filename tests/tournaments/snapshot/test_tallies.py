@@ -26,7 +26,7 @@ def recomputed(event):
     """Standings and the hands played (the hands 1..k every table has a result for) by the
     pure rules from every recorded result."""
     recorded = selectors.results(event)
-    entries = selectors.team_entries(event, selectors.teams_by_table(event), recorded)
+    entries = selectors.team_entries(event, selectors.load_teams_by_table(event), recorded)
     per_hand = Counter(r.hand for r in recorded)
     complete = 0
     while per_hand[complete + 1] == event.tables:

@@ -19,7 +19,7 @@ PUBLIC = [
     ("table", [3]),
     ("playoffs", []),
 ]
-ENTER = [("hands", []), ("hand", [1]), ("close_list", []), ("close_day", [1])]
+ENTER = [("hands", []), ("hand_grid", [1]), ("close_list", []), ("close_day", [1])]
 LEAD = [("setup", []), ("teams", []), ("tables_assign", []), ("people", [])]
 
 # Expected status for: anonymous, assistant, leader of another event, leader.
@@ -61,7 +61,7 @@ def test_each_page_answers_each_person_as_their_role_allows(client, people, name
 def test_anonymous_visitors_are_sent_to_log_in_from_the_grid(client, people):
     """An anonymous visitor asking for the entry grid lands on the login page."""
     event, _ = people
-    response = client.get(reverse("tournaments:hand", args=[event.slug, 1]))
+    response = client.get(reverse("tournaments:hand_grid", args=[event.slug, 1]))
     assert response["Location"].startswith("/accounts/login/?next=")
 
 
@@ -69,7 +69,7 @@ def test_a_leader_of_another_event_cannot_save_results_here(client, people):
     """A leader of another event posting to this grid gets 403 and nothing is saved."""
     event, users = people
     client.force_login(users[2])
-    url = reverse("tournaments:hand", args=[event.slug, 2])
+    url = reverse("tournaments:hand_grid", args=[event.slug, 2])
     assert client.post(url, {"tricks_1": "9", "seen_1": "0", "was_1": ""}).status_code == 403
     assert not event.results.filter(hand__number=2).exists()
 

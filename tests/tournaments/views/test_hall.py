@@ -31,7 +31,7 @@ def test_hall_json_gives_the_halls_hand_and_the_tables_it_waits_for(client):
     play(event, [1])
     some_of(event, 2, [1, 2, 5])
     body = client.get(f"/events/{event.slug}/hall.json").json()
-    hand = selectors.rotation(event).hand(2)
+    hand = selectors.load_rotation(event).hand(2)
     assert body == {
         "event": event.slug,
         "tables": 8,
@@ -68,7 +68,7 @@ def test_the_grid_says_which_tables_the_hand_waits_for_and_its_refresh_too(clien
     event = make_event("grid-waits", tables=8)
     some_of(event, 1, range(1, 7))
     client.force_login(make_user("lead", event))
-    page = client.get(reverse("tournaments:hand", args=[event.slug, 1])).content.decode()
+    page = client.get(reverse("tournaments:hand_grid", args=[event.slug, 1])).content.decode()
     assert "Waiting for tables 7–8." in page
     rows = client.get(reverse("tournaments:hand_rows", args=[event.slug, 1])).json()
     assert rows["missing"] == [7, 8]
@@ -139,7 +139,7 @@ def test_the_rotation_page_shows_25_home_tables_at_a_time(client):
     assert 'href="?tables=26-50"' in page and 'href="?tables=51-60"' in page
     page = client.get(url, {"table": "40"}).content.decode()
     own = page.split('class="own-rotation"')[1].split("</section>")[0]
-    rotation = selectors.rotation(event)
+    rotation = selectors.load_rotation(event)
     for hand in rotation.hands:
         assert f"hand {hand.number}</span> <strong>{hand.moves[40]}</strong>" in own
     assert '<th class="mine">40</th>' in page
@@ -158,7 +158,7 @@ def test_a_tables_phone_says_where_its_pair_goes_next_after_saving(client):
         json.dumps(body),
         content_type="application/json",
     ).json()
-    hand = selectors.rotation(event).hand(2)
+    hand = selectors.load_rotation(event).hand(2)
     assert answer["next"] == (
         f"Your travelling pair (A & B) goes to Table {hand.moves[3]}; Table "
         f"{hand.visitor_of(3)}'s pair comes to you; hand 2, trump {hand.trump.symbol}."

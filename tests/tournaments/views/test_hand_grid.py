@@ -26,7 +26,7 @@ def leader(client, event):
 
 
 def url(event, hand=1):
-    return reverse("tournaments:hand", args=[event.slug, hand])
+    return reverse("tournaments:hand_grid", args=[event.slug, hand])
 
 
 def test_grid_lists_every_host_table_with_its_visitors_and_trump(client, event, leader):
@@ -170,12 +170,12 @@ def test_a_save_that_races_another_leader_saves_nothing_and_keeps_what_was_typed
     """If another leader creates the same row at the same instant, nothing is saved and the
     typed values stay on the page to save again."""
     from tournaments.services import ResultConflict
-    from tournaments.views import entry
+    from tournaments.views import hand_grid
 
     def racing(**kwargs):
         raise ResultConflict(1, 4, 9, None)
 
-    monkeypatch.setattr(entry, "hand_results_save", racing)
+    monkeypatch.setattr(hand_grid, "hand_results_save", racing)
     page = client.post(url(event), grid_post(event, 1, {3: 7, 4: 9})).content.decode()
     assert "Nothing was saved" in page
     assert 'name="tricks_3" value="7"' in page

@@ -13,7 +13,7 @@ from django.urls import reverse
 from tests.leader_helpers import grid_post, make_event, make_user, play
 from tournaments.services import ResultEntry, results_record
 from tournaments.services.table_entry import TableEntry, table_entry_submit
-from tournaments.views.grid_words import saved_words
+from tournaments.views.hand_grid_words import saved_words
 
 pytestmark = pytest.mark.django_db
 
@@ -29,7 +29,7 @@ def leader(client, event):
 
 
 def url(event, hand=1):
-    return reverse("tournaments:hand", args=[event.slug, hand])
+    return reverse("tournaments:hand_grid", args=[event.slug, hand])
 
 
 def said(response) -> list[str]:

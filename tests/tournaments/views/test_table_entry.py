@@ -108,7 +108,7 @@ def test_a_replaced_token_is_refused_with_a_message(client, hall):
 def test_no_other_page_accepts_a_token(client, hall):
     """The grid with a token in its address or body still sends the visitor to log in."""
     event, tokens = hall
-    grid = reverse("tournaments:hand", args=[event.slug, 1])
+    grid = reverse("tournaments:hand_grid", args=[event.slug, 1])
     answer = client.post(f"{grid}?token={tokens[1]}", {"token": tokens[1], "tricks_1": "8"})
     assert answer.status_code == 302 and "/accounts/login/" in answer["Location"]
     assert not HandResult.objects.exists()
@@ -265,7 +265,7 @@ def test_the_grid_marks_a_table_entry_and_its_refresh_reports_it(client, hall):
     event, tokens = hall
     post(client, tokens[3], tricks=9)
     client.force_login(make_user("lead", event))
-    grid = client.get(reverse("tournaments:hand", args=[event.slug, 1])).content.decode()
+    grid = client.get(reverse("tournaments:hand_grid", args=[event.slug, 1])).content.decode()
     assert "1 of 8 reported from the table" in grid and "from the table ·" in grid
     rows = client.get(reverse("tournaments:hand_rows", args=[event.slug, 1])).json()
     row = next(r for r in rows["rows"] if r["host"] == 3)
@@ -281,7 +281,7 @@ def test_the_revoke_boxes_are_in_the_tab_order(client, hall):
     """No input of the grid is taken out of the Tab order."""
     event, _ = hall
     client.force_login(make_user("lead", event))
-    grid = client.get(reverse("tournaments:hand", args=[event.slug, 1])).content.decode()
+    grid = client.get(reverse("tournaments:hand_grid", args=[event.slug, 1])).content.decode()
     revokes = re.findall(r'<input class="revokes"[^>]*>', grid)
     assert revokes and not [r for r in revokes if 'tabindex="-1"' in r]
 
@@ -308,7 +308,7 @@ def test_a_waiting_entry_shows_in_the_grid_until_the_leader_accepts_it(client, h
     assert post(client, tokens[2], tricks=11).json()["status"] == "waiting"
     assert not HandResult.objects.exists()
     client.force_login(make_user("lead", event))
-    grid = client.get(reverse("tournaments:hand", args=[event.slug, 1])).content.decode()
+    grid = client.get(reverse("tournaments:hand_grid", args=[event.slug, 1])).content.decode()
     assert "Table says <strong>11</strong>" in grid and "1 waiting for you" in grid
     client.post(reverse("tournaments:hand_accept", args=[event.slug, 1]), {"table": "2"})
     row = HandResult.objects.get(event=event)

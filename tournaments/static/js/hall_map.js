@@ -41,7 +41,7 @@ number under 24 px at 1920 × 1080 and 250 tables). Follows hall.json. */
   }
 
   function refresh() {
-    whistHallWords.fresh(box.dataset.hall)
+    whistHandNowWords.fresh(box.dataset.hall)
       .then(function (data) {
         if (!data.hand) {  // the last hand is in: the page says so
           if (box.dataset.hand) location.reload();
@@ -49,9 +49,9 @@ number under 24 px at 1920 × 1080 and 250 tables). Follows hall.json. */
         }
         box.dataset.hand = String(data.hand);
         mark(data.waiting, data.pending);
-        call.textContent = whistHallWords.words(data.waiting, data.pending, data.tables,
-          data.hand, whistHallWords.MOST_RUNS);
-        updated.textContent = "· " + whistHallWords.updated();
+        call.textContent = whistHandNowWords.words(data.waiting, data.pending, data.tables,
+          data.hand, whistHandNowWords.MOST_RUNS);
+        updated.textContent = "· " + whistHandNowWords.updated();
         fit();  // the heading may take more or fewer lines
       })
       .catch(function () { updated.textContent = "· " + gettext("waiting for the server"); });

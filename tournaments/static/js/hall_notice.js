@@ -1,5 +1,5 @@
 /* What the whole room must read now (templates/tournaments/_hall_notice.html): the end of a
-   day or of the event, in the words of views/hall_words.py over_words, the leader's
+   day or of the event, in the words of views/hand_now_words.py over_words, the leader's
    announcement and the hand clock. Every page that shows it reads hall.json every 5 seconds (a
    cached answer), so a change reaches an open page within 10 s without a reload; the clock
    counts down every second by the server's time (its Date header), not the phone's. */

@@ -3,17 +3,17 @@
 (function () {
   "use strict";
   var lines = document.querySelectorAll(".hall-waiting[data-hall]");
-  if (!lines.length || !window.whistHallWords) return;
+  if (!lines.length || !window.whistHandNowWords) return;
   function refresh() {
     lines.forEach(function (line) {
-      whistHallWords.fresh(line.dataset.hall)
+      whistHandNowWords.fresh(line.dataset.hall)
         .then(function (data) {
           if (data.hand === null) {  // the notice below says when a day waits for its count
             line.textContent = data.day_over === null ? gettext("Every hand is played.") : "";
             return;
           }
-          line.textContent = whistHallWords.words(data.waiting, data.pending, data.tables,
-            data.hand, whistHallWords.MOST_RUNS);
+          line.textContent = whistHandNowWords.words(data.waiting, data.pending, data.tables,
+            data.hand, whistHandNowWords.MOST_RUNS);
         })
         .catch(function () { /* the next refresh tries again */ });
     });

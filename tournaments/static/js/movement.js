@@ -42,14 +42,14 @@ Follows hall.json: the tables still playing, and a fresh page once the hall move
     if (pages > 1) { page += 1; fit(); }
   }
   function refresh() {
-    whistHallWords.fresh(box.dataset.hall)
+    whistHandNowWords.fresh(box.dataset.hall)
       .then(function (data) {
         if (String(data.hand || "") !== box.dataset.hand) { location.reload(); return; }
         if (waiting) {
-          waiting.textContent = whistHallWords.words(data.waiting, data.pending, data.tables,
-            null, whistHallWords.MOST_RUNS);
+          waiting.textContent = whistHandNowWords.words(data.waiting, data.pending, data.tables,
+            null, whistHandNowWords.MOST_RUNS);
         }
-        updated.textContent = whistHallWords.updated();
+        updated.textContent = whistHandNowWords.updated();
       })
       .catch(function () { updated.textContent = gettext("waiting for the server"); });
   }

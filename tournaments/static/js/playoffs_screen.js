@@ -14,7 +14,7 @@
         var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("playoffs-screen");
         if (!fresh) return;
         box.replaceChildren.apply(box, Array.prototype.slice.call(fresh.childNodes));
-        document.getElementById("playoffs-screen-updated").textContent = whistHallWords.updated();
+        document.getElementById("playoffs-screen-updated").textContent = whistHandNowWords.updated();
       })
       .catch(function () {
         var line = document.getElementById("playoffs-screen-updated");

@@ -101,7 +101,7 @@ hall.json says which tables the hall's hand still waits for. */
     body.replaceChildren(rows);
     legend.hidden = !anyAdvancing;
     played.textContent = data.hands_played;
-    updated.textContent = "· " + whistHallWords.updated();
+    updated.textContent = "· " + whistHandNowWords.updated();
     fit();
   }
   function overflows() {
@@ -165,13 +165,13 @@ hall.json says which tables the hall's hand still waits for. */
     if (+(table.dataset.pages || 1) > 1) { page += 1; fit(); }
   }
   function refresh() {
-    whistHallWords.fresh(table.dataset.url)
+    whistHandNowWords.fresh(table.dataset.url)
       .then(draw)
       .catch(function () { updated.textContent = "· " + gettext("waiting for the server"); });
-    whistHallWords.fresh(table.dataset.hall)
+    whistHandNowWords.fresh(table.dataset.hall)
       .then(function (data) {
-        waiting.textContent = data.hand === null ? "" : whistHallWords.words(data.waiting,
-          data.pending, data.tables, data.hand, whistHallWords.MOST_RUNS);
+        waiting.textContent = data.hand === null ? "" : whistHandNowWords.words(data.waiting,
+          data.pending, data.tables, data.hand, whistHandNowWords.MOST_RUNS);
       })
       .catch(function () { /* the standings' own refresh says when the server is away */ });
   }

@@ -1,4 +1,4 @@
-/* Hand entry grid: Enter moves to the next table, Ctrl+Enter saves from any field, "/" goes
+/* The leader's hand grid: Enter moves to the next table, Ctrl+Enter saves from any field, "/" goes
    to a table; flags preview as you type, live count, rows from the tables arrive by themselves. */
 (function () {
   "use strict";
@@ -196,8 +196,8 @@
           {from_tables: data.from_tables, tables: tables}, true) +
           (data.waiting ? " · " + interpolate(gettext("%(waiting)s waiting for you"), {waiting: data.waiting}, true) : "");
         if (acceptAll) acceptAll.hidden = !data.waiting;
-        if (waitingFor && window.whistHallWords) {
-          waitingFor.textContent = whistHallWords.words(data.missing, [], tables, undefined, 12);
+        if (waitingFor && window.whistHandNowWords) {
+          waitingFor.textContent = whistHandNowWords.words(data.missing, [], tables, undefined, 12);
         }
         count();
       })

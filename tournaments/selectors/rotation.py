@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.utils.translation import ngettext
 
 from ..models import Event, Hand
-from ..rules.hall import same_shift
+from ..rules.hand_now import same_shift
 from ..rules.types import Hand as RulesHand
 from ..rules.types import Pair, Rotation, Trump
 
@@ -22,13 +22,13 @@ def hand_from_row(event: Event, row: Hand) -> RulesHand:
     )
 
 
-def rotation(event: Event) -> Rotation:
+def load_rotation(event: Event) -> Rotation:
     """The event's rotation as rules values (one query)."""
     hands = Hand.objects.filter(event=event).order_by("number")
     return Rotation(event.tables, tuple(hand_from_row(event, h) for h in hands))
 
 
-def rotation_payload(event: Event, rotation: Rotation) -> dict:
+def build_rotation_payload(event: Event, rotation: Rotation) -> dict:
     """The body of ``rotation.json`` (DESIGN.md section 4) for ``event``'s ``rotation``."""
     return {
         "event": event.slug,

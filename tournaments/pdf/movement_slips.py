@@ -27,9 +27,9 @@ from reportlab.platypus import (
     TableStyle,
 )
 
-from ..rules.hall import same_shift
+from ..rules.hand_now import same_shift
 from ..rules.types import Hand, Pair
-from ..selectors.movement import shift_words
+from ..selectors.rotation import shift_words
 from . import PrintData, PrintJob
 from .common import (
     BOLD,

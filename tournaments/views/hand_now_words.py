@@ -1,7 +1,7 @@
 """What a hand waits for, in words: "Hand 8: waiting for tables 7, 12, 19."
 
-The entry grid, ``/hall/`` and the projector say it; their scripts say it again in the same
-words from ``hall.json`` (static/js/hall_words.js), so a page reads the same before and after
+The hand grid, ``/hall/`` and the projector say it; their scripts say it again in the same
+words from ``hall.json`` (static/js/hand_now_words.js), so a page reads the same before and after
 it refreshes.
 """
 
@@ -57,14 +57,14 @@ def waiting_words(
     return _("Hand %(hand)s · %(waiting)s") % {"hand": hand, "waiting": text}
 
 
-def over_words(hall, hands_total: int) -> str:
-    """What the room does at the end of a day or of the event (``rules.hall``: its hands all
+def over_words(hand_now, hands_total: int) -> str:
+    """What the room does at the end of a day or of the event (``rules.hand_now``: its hands all
     in, the day not closed), or "" while a hand is played; static/js/hall_notice.js says it
     again in the same words from hall.json."""
-    if hall.day_over is None:
+    if hand_now.day_over is None:
         return ""
     flags = _("Leave the flags on the tables, count them, wait for the verifiers.")
-    if hall.all_played:
+    if hand_now.all_played:
         done = ngettext(
             "The %(hands)s hand is played: final standings after the count.",
             "All %(hands)s hands are played: final standings after the count.",
@@ -73,7 +73,7 @@ def over_words(hall, hands_total: int) -> str:
         return f"{done} {flags}"
     return _(
         "Day %(day)s is over: leave the flags on the tables, count them, wait for the verifiers."
-    ) % {"day": hall.day_over}
+    ) % {"day": hand_now.day_over}
 
 
 def next_move_words(hand, table: int, *, new_day: bool = False) -> str:

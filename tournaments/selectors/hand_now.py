@@ -1,4 +1,4 @@
-"""What the hall's current hand is read from, besides the results per hand (``rules.hall``):
+"""What the hall's current hand is read from, besides the results per hand (``rules.hand_now``):
 closed parts, who is in in partly entered hands, and entries waiting for the leader. One
 event's is kept by ``snapshot.current``; the events page and ``/hall/`` read many events'
 hands here at once, in two queries.
@@ -13,7 +13,7 @@ from django.db import connection
 from django.db.models import Count
 
 from ..models import DayClose, Event, Hand, HandResult, SubmissionStatus, TableSubmission
-from ..rules.hall import HallHand, HandPlace, current_hand, hall_hand
+from ..rules.hand_now import HandNow, HandPlace, current_hand, hand_now_from
 
 _CLOSES = DayClose._meta.db_table
 _SUBMISSIONS = TableSubmission._meta.db_table
@@ -45,7 +45,7 @@ class _Facts:
     pending: dict[int, set[int]] = field(default_factory=dict)  # hand -> tables waiting
 
 
-def hall_facts(partial: dict[int, list[int]], with_hands: bool = True) -> dict[int, _Facts]:
+def hand_now_facts(partial: dict[int, list[int]], with_hands: bool = True) -> dict[int, _Facts]:
     """For each event id of ``partial`` (event id -> its partly entered hands): its hands'
     places (``with_hands``), its closed days and sessions, the host tables with a result in
     the partly entered hands, and the tables whose entry waits for the leader; one statement
@@ -89,9 +89,9 @@ class _Place:
     session: int
 
 
-def hall_of(hands, entered: dict[int, int], event: Event, facts: _Facts) -> HallHand:
+def event_hand_now(hands, entered: dict[int, int], event: Event, facts: _Facts) -> HandNow:
     current = current_hand(hands, entered, event.tables, event.last_hand, facts.closed)
-    return hall_hand(
+    return hand_now_from(
         hands,
         entered,
         event.tables,
@@ -106,8 +106,8 @@ def partial_hands(entered: dict[int, int], tables: int) -> list[int]:
     return sorted(n for n, count in entered.items() if 0 < count < tables)
 
 
-def hall_states(events: Sequence[Event]) -> dict[int, HallHand]:
-    """``hall_state`` of many events at once, by event id, in two queries."""
+def hands_now(events: Sequence[Event]) -> dict[int, HandNow]:
+    """``snapshot.hand_now`` of many events at once, by event id, in two queries."""
     ids = [e.pk for e in events]
     if not ids:
         return {}
@@ -122,7 +122,7 @@ def hall_states(events: Sequence[Event]) -> dict[int, HallHand]:
     for hand in rows:
         places[hand.event_id].append(hand)
         entered[hand.event_id][hand.number] = hand.results_in
-    facts = hall_facts(
+    facts = hand_now_facts(
         {e.pk: partial_hands(entered[e.pk], e.tables) for e in events}, with_hands=False
     )
-    return {e.pk: hall_of(places[e.pk], entered[e.pk], e, facts[e.pk]) for e in events}
+    return {e.pk: event_hand_now(places[e.pk], entered[e.pk], e, facts[e.pk]) for e in events}

@@ -1,4 +1,4 @@
-"""The hand entry grid: one page per hand, one row per host table, keyboard first."""
+"""The leader's hand grid: one page per hand, one row per host table, keyboard first."""
 
 from __future__ import annotations
 
@@ -21,13 +21,13 @@ from ..rules.flags import flags_won
 from ..rules.rotation import LEADERS_CUT
 from ..rules.types import Pair, Trump
 from ..services import ResultConflict
-from ..services.hand_entry import hand_is_closed, hand_results_save
+from ..services.hand_grid import hand_results_save
 from ..services.setup import hand_trump_record
 from ..services.table_entry import table_entry_accept
 from .access import event_page
-from .grid_rows import rows_html
-from .grid_words import refused_words, saved_words
-from .hall_words import waiting_words
+from .hand_grid_rows import rows_html
+from .hand_grid_words import refused_words, saved_words
+from .hand_now_words import waiting_words
 
 
 def flags_text(host: int, visitor: int, flags: int) -> str:
@@ -40,7 +40,7 @@ def flags_text(host: int, visitor: int, flags: int) -> str:
     ) % {"visitor": visitor, "flags": flags, "host": host}
 
 
-def grid_rows(event: Event, hand: Hand, posted: GridInput | None = None) -> list[dict]:
+def table_rows(event: Event, hand: Hand, posted: GridInput | None = None) -> list[dict]:
     """One row per host table: who visits, what is saved, what the leader typed."""
     teams = snapshot.teams_by_table(event)
     saved = selectors.hand_results(hand)
@@ -143,7 +143,7 @@ MOST_RUNS = 12
 def _render_grid(request, event: Event, hand: Hand, posted: GridInput | None = None):
     whole = request.GET.get("history") == "all"
     history = selectors.hand_history(event, hand.number, 500 if whole else HISTORY_SHOWN + 1)
-    closed = hand_is_closed(event, hand)
+    closed = selectors.hand_is_closed(event, hand)
     if posted is None:  # the hand as saved: kept for its revision, shared by every leader
         name = f"grid:{translation.get_language()}:{hand.number}:{closed}"
         grid = snapshot.cached(event, name, lambda: _grid(event, hand, None, not closed))
@@ -170,7 +170,7 @@ def _render_grid(request, event: Event, hand: Hand, posted: GridInput | None = N
 
 def _grid(event: Event, hand: Hand, posted: GridInput | None, can_edit: bool) -> dict:
     """The hand's rows written, and their counts."""
-    rows = grid_rows(event, hand, posted)
+    rows = table_rows(event, hand, posted)
     return {
         "rows_html": mark_safe(rows_html(rows, can_edit)),  # noqa: S308 - escaped by Jinja2
         "entered": sum(1 for r in rows if r["result"]),
@@ -214,14 +214,14 @@ def hand_grid(request, event: Event, number: int):
         return _render_grid(request, event, hand, posted)
     go_next = request.POST.get("go") == "next" and number < sum(event.day_hand_counts)
     target = number + 1 if go_next else number
-    return redirect(reverse("tournaments:hand", args=[event.slug, target]))
+    return redirect(reverse("tournaments:hand_grid", args=[event.slug, target]))
 
 
 @require_http_methods(["GET"])
 @event_page(permissions.ENTER)
 def hand_rows(request, event: Event, number: int):
     """The grid's rows as JSON: the open grid refreshes rows entered at the tables."""
-    rows = grid_rows(event, selectors.hand_row(event, number))
+    rows = table_rows(event, selectors.hand_row(event, number))
     return JsonResponse(
         {
             "hand": number,
@@ -260,7 +260,7 @@ def hand_accept(request, event: Event, number: int):
         )
     for message in refused or ([] if accepted else [_("No table entry is waiting.")]):
         messages.error(request, message)
-    return redirect(reverse("tournaments:hand", args=[event.slug, number]))
+    return redirect(reverse("tournaments:hand_grid", args=[event.slug, number]))
 
 
 @require_http_methods(["POST"])
@@ -275,7 +275,7 @@ def hand_trump(request, event: Event, number: int):
         messages.error(request, _("Trump not recorded: %(why)s.") % {"why": error.message})
     else:
         messages.success(request, _("Hand %(hand)s: trump recorded.") % {"hand": number})
-    return redirect(reverse("tournaments:hand", args=[event.slug, number]))
+    return redirect(reverse("tournaments:hand_grid", args=[event.slug, number]))
 
 
 @require_http_methods(["GET"])
@@ -295,4 +295,4 @@ def hand_jump(request, event: Event):
     number = typed_number(request.GET.get("hand", ""), 5)  # never '³' or 5,000 digits
     if number is None:
         return redirect(reverse("tournaments:hands", args=[event.slug]))
-    return redirect(reverse("tournaments:hand", args=[event.slug, number]))
+    return redirect(reverse("tournaments:hand_grid", args=[event.slug, number]))

@@ -1,4 +1,4 @@
-/* What a hand waits for, in the words of views/hall_words.py: "Hand 8: waiting for tables
+/* What a hand waits for, in the words of views/hand_now_words.py: "Hand 8: waiting for tables
    7, 12, 19." The grid, /hall/ and the projector redraw it from hall.json or the grid's rows;
    the projector's screens also say when they last heard the server ("updated 14:05"), and
    every one of these pages reads hall.json (or standings.json) fresh through ``fresh``. */
@@ -44,7 +44,7 @@
     return fetch(url, {cache: "no-store"})
       .then(function (r) { return r.ok ? r.json() : Promise.reject(r.status); });
   }
-  window.whistHallWords = {
+  window.whistHandNowWords = {
     spans: spans, words: words, updated: updated, fresh: fresh, MOST_RUNS: 24,
   };
 })();

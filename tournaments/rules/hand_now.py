@@ -30,7 +30,7 @@ class HandPlace(Protocol):
 
 
 @dataclass(frozen=True)
-class HallHand:
+class HandNow:
     """The hall's place in the event.
 
     ``current`` is the hand the hall plays now (None once every hand is done); ``complete``
@@ -73,7 +73,7 @@ def current_hand(
     return None
 
 
-def hall_hand(
+def hand_now_from(
     hands: Sequence[HandPlace],
     entered: Mapping[int, int],
     tables: int,
@@ -81,7 +81,7 @@ def hall_hand(
     closed: Iterable[tuple[int, int]] = (),
     hosts_in: Collection[int] = (),
     hosts_pending: Collection[int] = (),
-) -> HallHand:
+) -> HandNow:
     """The hall's hand, and which host tables of it are not in: ``hosts_in`` are the host
     tables with a result in the current hand, ``hosts_pending`` those with an entry waiting
     for the leader (both read for the hand ``current_hand`` gives)."""
@@ -91,20 +91,20 @@ def hall_hand(
     if current is None:  # every hand is in (a day left open waits for its count)
         last = played[-1] if played else None
         over = last.day if last is not None and not is_closed(last, shut) else None
-        return HallHand(None, min(last_hand, len(hands)), day_over=over, all_played=True)
+        return HandNow(None, min(last_hand, len(hands)), day_over=over, all_played=True)
     for before, after in zip(played, played[1:], strict=False):
         if after.number > current:
             break
         if after.day != before.day and not is_closed(before, shut):
-            return HallHand(None, before.number, day_over=before.day)
+            return HandNow(None, before.number, day_over=before.day)
     pending = tuple(sorted(set(hosts_pending) - set(hosts_in)))
     waiting = tuple(t for t in range(1, tables + 1) if t not in hosts_in and t not in pending)
-    return HallHand(current, current - 1, waiting, pending)
+    return HandNow(current, current - 1, waiting, pending)
 
 
 def may_enter(
     hand: int,
-    hall: int | None,
+    current: int | None,
     entered_here: bool,
     last_entry: int | None,
     day_over: int | None = None,
@@ -119,11 +119,11 @@ def may_enter(
     (every hand is played)."""
     if entered_here and hand == last_entry:
         return True, ""
-    if hall is None:
+    if current is None:
         return False, "done" if day_over is None else "day"
-    if hand == hall:
+    if hand == current:
         return True, ""
-    return False, "ahead" if hand > hall else "over"
+    return False, "ahead" if hand > current else "over"
 
 
 def same_shift(moves: Mapping[int, int], tables: int) -> int | None:

@@ -1,4 +1,4 @@
-"""The entry grid's rows written by ``jinja2/tournaments/grid_rows.html``: at 250 tables
+"""The hand grid's rows written by ``jinja2/tournaments/hand_grid_rows.html``: at 250 tables
 Django's template language took three quarters of the grid page's time on them. A hand's rows
 as saved (no refused typing to show again) are kept for its revision (``snapshot``), shared by
 every leader and assistant who opens the hand.
@@ -47,7 +47,7 @@ def rows_html(rows: list[dict], can_edit: bool) -> str:
             row["problem"] = w["refused"] % {"t": host, "error": escape(row["error"])}
         else:
             row["problem"] = str(escape(row["conflict"] or ""))
-    template = engines["jinja2"].env.get_template("tournaments/grid_rows.html")
+    template = engines["jinja2"].env.get_template("tournaments/hand_grid_rows.html")
     return template.render(rows=rows, can_edit=can_edit, w=w)
 
 
