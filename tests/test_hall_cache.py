@@ -10,9 +10,9 @@ from django.core.signals import request_finished, request_started
 from django.db import close_old_connections
 from django.test import RequestFactory
 
+from tournaments.cache import store
 from tournaments.services import ResultEntry, results_record
-from tournaments.snapshot import hall as hall_cache
-from tournaments.snapshot import store
+from tournaments.shared_pages import front as hall_cache
 
 from .leader_helpers import make_event, play
 

@@ -17,10 +17,10 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tournaments import snapshot
+from tournaments.cache import revisions, store
 from tournaments.models import Event
 from tournaments.services import ResultEntry, results_record
 from tournaments.services.setup import event_settings_update
-from tournaments.snapshot import revisions, store
 
 from .leader_helpers import make_event, make_user, play
 

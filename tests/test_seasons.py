@@ -8,8 +8,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from tournaments import snapshot
+from tournaments.cache import store
 from tournaments.models import EventSource, TeamSource
-from tournaments.snapshot import store
 
 from .season_helpers import play_through, season
 

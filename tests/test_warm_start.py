@@ -12,7 +12,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from tournaments.snapshot import store
+from tournaments.cache import store
 from tournaments.snapshot.warm import warm
 
 from .leader_helpers import make_event, play
