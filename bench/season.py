@@ -125,9 +125,9 @@ def main() -> None:
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
 
+    from tournaments.cache import store
     from tournaments.models import ClubEntry, Event, HandResult, Team
     from tournaments.services import ResultEntry, results_record
-    from tournaments.snapshot import store
 
     start = time.perf_counter()
     built = build(args.areas, args.tables, args.hands)

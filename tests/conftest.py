@@ -38,7 +38,7 @@ def _fresh_cache():
     """Each test starts with an empty cache, as a freshly started server does."""
     from django.core.cache import cache
 
-    from tournaments.snapshot import store
+    from tournaments.cache import store
 
     cache.clear()
     store.clear_memory()

@@ -121,7 +121,7 @@ PERMISSIONS_POLICY = (
 # Every script and stylesheet is one of the app's own files, so a page runs and styles nothing
 # else: no inline script, style or event handler, no other site, no plugin, no framing. The
 # policy is the same on every answer (no nonce), so the hall's whole answers, rendered once for
-# every reader (tournaments/snapshot/hall.py), keep it as they keep every header. The QR codes
+# every reader (tournaments/shared_pages/front.py), keep it as they keep every header. The QR codes
 # are inline SVG (markup, not an image): images come from the app's own files only. Django's
 # admin on 5.2 has no inline script or style either, so it is not excluded.
 CONTENT_SECURITY_POLICY = {

@@ -23,8 +23,9 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include(ACCOUNT_PAGES)),
     # The English/Français switch sits on every page, public ones too: without a CSRF token
-    # there, a phone's standings page stays one shared rendering (tournaments/snapshot/pages.py).
-    # Someone else switching a reader's language is harmless.
+    # there, a phone's standings page stays one shared rendering
+    # (tournaments/shared_pages/decorators.py). Someone else switching a reader's language is
+    # harmless.
     path("i18n/setlang/", csrf_exempt(set_language), name="set_language"),
     path("i18n/catalog.js", js_catalog, name="js_catalog"),
     path("practice/", include("practice.urls")),

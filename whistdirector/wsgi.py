@@ -12,6 +12,6 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "whistdirector.settings")
 
 django_application = get_wsgi_application()
 
-from tournaments.snapshot.hall import HallCache  # noqa: E402 - needs Django set up
+from tournaments.shared_pages.front import HallCache  # noqa: E402 - needs Django set up
 
 application = HallCache(django_application)

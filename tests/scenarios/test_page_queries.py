@@ -21,7 +21,7 @@ PAGES = {
     "day close": ("close_day", [1]),
 }
 # Cold (nothing kept): a leader's page reads what it shows, the event's revision before and
-# after each derived value it builds (tournaments/snapshot/store.py; the results and tallies
+# after each derived value it builds (tournaments/cache/store.py; the results and tallies
 # that every page shares are checked on their own), and the hall's hand.
 MAX_QUERIES = {
     "grid": 15,

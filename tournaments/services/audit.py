@@ -12,8 +12,8 @@ from django.db.models import F
 from django.utils import timezone
 
 from .. import backups, permissions
+from ..cache import store
 from ..models import AuditEntry, Event, Hand, Season
-from ..snapshot import store
 
 
 def audit(

@@ -1,8 +1,10 @@
-"""Everything derived from an event's recorded state, kept per revision for every process: the
-only state the app keeps between requests (``store`` keeps it, in memory and in Django's cache).
+"""The read model: everything derived from an event's recorded state (its tallies, standings,
+rotation, the hall's hand, its archive text, each hand's rows of the table pages) and a
+season's, kept per revision for every process by the cache engine (``cache.store``).
 
 Pages ask here for what they show; writes tell ``services.audit.bump_revision`` what they
-changed, which tells ``store``; both stand on the stateless ``selectors`` and the rules.
+changed, which tells ``cache.store``; both stand on the stateless ``selectors`` and the rules.
+Whole public answers, kept for every reader, are ``shared_pages``'s.
 """
 
 from .archive import archive_text

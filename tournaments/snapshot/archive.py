@@ -18,8 +18,8 @@ from ..archive.export import (
     records_text,
     result_record,
 )
+from ..cache import facts, store
 from ..models import AuditEntry, Event, Hand
-from . import facts, store
 
 
 def archive_text(event: Event, *, secrets: bool = False) -> str:

@@ -14,6 +14,7 @@ from django.http import Http404
 from django.utils.translation import gettext
 
 from .. import selectors
+from ..cache import store
 from ..models import Event, Team
 from ..rules.hand_now import HandNow
 from ..rules.playoffs import places_that_matter, tied_groups
@@ -22,7 +23,6 @@ from ..rules.types import Result, Rotation, Standing
 from ..selectors.playoff_state import Overview
 from ..selectors.playoff_state import overview as playoff_overview
 from ..selectors.table_entry import TableState
-from . import store
 from .tallies import Tallies, kept_hands
 from .tallies import tallies as count_tallies
 

@@ -20,11 +20,12 @@ from django.utils.translation import pgettext
 from markupsafe import Markup
 
 from .. import selectors
+from ..cache import facts, store
 from ..formats import charts
 from ..jinja import own_words
 from ..models import Event, Hand
 from ..rules.flags import flags_won
-from . import derived, facts, store
+from . import derived
 
 
 def table_parts(event: Event, number: int, team) -> dict[str, str]:

@@ -23,12 +23,12 @@ from dataclasses import dataclass
 
 from django.http import Http404
 
+from ..cache import store
 from ..models import Club, Event, Season, Team
 from ..rules.event_settings import SLUG
 from ..rules.seasons import EventFacts, EventResult, Placing, Step, advancing, by_level, road
 from ..selectors import seasons as season_reads
 from ..selectors.playoff_state import overview_from, recorded_playoffs
-from . import store
 from .derived import ranked
 from .tallies import tallies_of
 

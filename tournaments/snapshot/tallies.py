@@ -17,10 +17,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
+from ..cache import facts, store
 from ..models import Event, Hand, Loan
 from ..rules.flags import flags_won
 from ..rules.types import Result
-from . import facts, store
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,6 @@ The leader's pages and the printouts keep their routes in their own modules; the
 
 from django.urls import path
 
-from ..snapshot.pages import public_page
 from ..views import devices, hall, public, table_entry
 from .leader import urlpatterns as leader_patterns
 from .printing import urlpatterns as print_patterns
@@ -21,13 +20,9 @@ urlpatterns = [
     path("hall/", hall.hall_page, name="hall"),
     path("hall/device/", devices.hall_admit, name="hall_admit"),
     path("hall/devices/", devices.hall_devices, name="hall_devices"),
-    path("events/<slug:slug>/", public_page(public.event_home), name="event"),
-    path("events/<slug:slug>/standings/", public_page(public.standings_page), name="standings"),
-    path(
-        "events/<slug:slug>/rotation/",
-        public_page(public.rotation_page, scope="setup"),
-        name="rotation",
-    ),
+    path("events/<slug:slug>/", public.event_home, name="event"),
+    path("events/<slug:slug>/standings/", public.standings_page, name="standings"),
+    path("events/<slug:slug>/rotation/", public.rotation_page, name="rotation"),
     path("events/<slug:slug>/standings.json", public.standings_json, name="standings_json"),
     path("events/<slug:slug>/rotation.json", public.rotation_json, name="rotation_json"),
     path("events/<slug:slug>/hall.json", public.hall_json, name="hall_json"),

@@ -3,7 +3,6 @@ and table pages (routes only)."""
 
 from django.urls import path
 
-from ..snapshot.pages import public_page
 from ..views import (
     announcement,
     closing,
@@ -63,17 +62,17 @@ urlpatterns = [
     path("events/<slug:slug>/announcement/", announcement.announcement, name="announcement"),
     path("events/<slug:slug>/clock/", announcement.hand_clock, name="hand_clock"),
     path("events/<slug:slug>/standings.csv", standings.standings_csv, name="standings_csv"),
-    path("events/<slug:slug>/projector/", public_page(standings.projector), name="projector"),
-    path("events/<slug:slug>/projector/hall/", public_page(standings.hall_map), name="hall_map"),
+    path("events/<slug:slug>/projector/", standings.projector, name="projector"),
+    path("events/<slug:slug>/projector/hall/", standings.hall_map, name="hall_map"),
     path(
         "events/<slug:slug>/projector/playoffs/",
-        public_page(playoffs_screen.playoffs_projector),
+        playoffs_screen.playoffs_projector,
         name="playoffs_projector",
     ),
     path(
         "events/<slug:slug>/projector/movement/",
-        public_page(standings.movement_projector),
+        standings.movement_projector,
         name="movement_projector",
     ),
-    path("events/<slug:slug>/tables/<int:number>/", public_page(table.table_page), name="table"),
+    path("events/<slug:slug>/tables/<int:number>/", table.table_page, name="table"),
 ]

@@ -4,32 +4,17 @@ from __future__ import annotations
 
 from django.urls import path
 
-from ..snapshot.pages import public_page
-from ..snapshot.seasons import season_now, seasons_now
 from ..views import api, season_admin, seasons
-
-
-def _every_season(slug: str):
-    return seasons_now()
-
 
 urlpatterns: list = [
     path("seasons/", seasons.season_list, name="season_list"),
-    path(
-        "seasons/<slug:slug>/",
-        public_page(seasons.season_page, current=season_now),
-        name="season",
-    ),
+    path("seasons/<slug:slug>/", seasons.season_page, name="season"),
     path("seasons/<slug:slug>/results.csv", seasons.season_csv, name="season_csv"),
     path("seasons/<slug:slug>/results.pdf", seasons.season_sheet, name="season_sheet"),
     path("seasons/<slug:slug>/calendar.ics", seasons.season_calendar, name="season_calendar"),
     path("seasons/<slug:slug>/coordinators/", season_admin.season_people, name="season_people"),
     path("seasons/<slug:slug>/next-level/", season_admin.next_level, name="next_level"),
-    path(
-        "clubs/<slug:slug>/",
-        public_page(seasons.club_page, current=_every_season),
-        name="club",
-    ),
+    path("clubs/<slug:slug>/", seasons.club_page, name="club"),
     path("clubs/<slug:slug>/players/<str:player>/", seasons.club_player, name="club_player"),
     path("events/<slug:slug>/setup/links/", season_admin.event_links, name="event_links"),
     path("events/<slug:slug>/setup/clubs/", season_admin.club_matches, name="club_matches"),

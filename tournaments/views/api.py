@@ -16,9 +16,8 @@ from django.views.decorators.http import require_safe
 from .. import snapshot
 from ..rules.event_settings import SLUG, typed_number
 from ..selectors import seasons as season_reads
+from ..shared_pages.decorators import cached_answer, compressed_response, gzipped, public_json
 from ..snapshot import seasons as season_snapshot
-from ..snapshot import store
-from ..snapshot.pages import compressed_response, gzipped, public_json
 
 VERSION = 1
 
@@ -32,7 +31,7 @@ def _answer(request, now, name: str, build):
         body = json.dumps(build(), ensure_ascii=False).encode()
         return body, gzipped(body)
 
-    body, packed = store.value(now, "revision", f"api:v{VERSION}:{name}", encoded)
+    body, packed = cached_answer(now, f"api:v{VERSION}:{name}", encoded)
     return compressed_response(request, body, packed, content_type="application/json")
 
 

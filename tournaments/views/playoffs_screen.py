@@ -8,9 +8,11 @@ from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
 from .. import snapshot
+from ..shared_pages.decorators import public_page
 from .standings import _refresh_seconds
 
 
+@public_page
 @require_safe
 def playoffs_projector(request, slug):
     event = snapshot.page_event(slug)

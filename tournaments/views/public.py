@@ -10,7 +10,7 @@ from django_tables2 import RequestConfig
 
 from .. import selectors, snapshot
 from ..rules.event_settings import typed_number
-from ..snapshot.pages import public_json
+from ..shared_pages.decorators import public_json, public_page
 from .standings_table import standings_table
 
 
@@ -42,6 +42,7 @@ def event_list(request):
     return render(request, "tournaments/event_list.html", {"rows": selectors.event_rows()})
 
 
+@public_page
 @require_safe
 def event_home(request, slug):
     event = snapshot.page_event(slug)
@@ -61,6 +62,7 @@ def event_home(request, slug):
     return render(request, "tournaments/event_home.html", context)
 
 
+@public_page
 @require_safe
 def standings_page(request, slug):
     event = snapshot.page_event(slug)
@@ -85,6 +87,7 @@ def standings_page(request, slug):
 ROTATION_BLOCK = 25  # home tables a rotation page shows at once: a phone's page stays light
 
 
+@public_page(scope="setup")
 @require_safe
 def rotation_page(request, slug):
     """The rotation, 25 home tables at a time (``?tables=26-50``); ``?table=N`` (from table

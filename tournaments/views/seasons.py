@@ -20,9 +20,14 @@ from .. import links
 from ..formats import season_files
 from ..rules.clubs import fold
 from ..services.seasons import coordinates
+from ..shared_pages.decorators import cached_answer, compressed_response, gzipped, public_page
 from ..snapshot import seasons as season_snapshot
-from ..snapshot.pages import compressed_response, gzipped
 from .standings import spreadsheet_safe
+
+
+def _every_season(slug: str):
+    """A club's page is kept under every season's revision (it spans them all)."""
+    return season_snapshot.seasons_now()
 
 
 @require_safe
@@ -31,6 +36,7 @@ def season_list(request):
     return render(request, "tournaments/season_list.html", context)
 
 
+@public_page(current=season_snapshot.season_now)
 @require_safe
 def season_page(request, slug):
     summary = season_snapshot.season_summary(slug)
@@ -53,7 +59,7 @@ def season_csv(request, slug):
         text = _csv_text(season_files.csv_rows(summary.season.name, summary.events))
         return text.encode(), gzipped(text.encode())
 
-    body, packed = season_snapshot.store.value(now, "revision", "results.csv", build)
+    body, packed = cached_answer(now, "results.csv", build)
     response = compressed_response(request, body, packed, content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{slug}-results.csv"'
     return response
@@ -80,7 +86,7 @@ def season_calendar(request, slug):
         stamp = datetime.now(tz=timezone.get_current_timezone())
         return season_files.calendar(summary.season.name, summary.events, base, host, now=stamp)
 
-    text = season_snapshot.store.value(now, "revision", f"calendar.ics:{base}", build)
+    text = cached_answer(now, f"calendar.ics:{base}", build)
     response = HttpResponse(text, content_type="text/calendar; charset=utf-8")
     response["Content-Disposition"] = f'inline; filename="{slug}.ics"'
     return response
@@ -97,14 +103,13 @@ def season_sheet(request, slug):
         return HttpResponse(status=400)
     language = translation.get_language()
     now = season_snapshot.season_now(slug)
-    pdf = season_snapshot.store.value(
-        now, "revision", f"sheet:{paper}:{language}", lambda: build_sheet(summary, paper)
-    )
+    pdf = cached_answer(now, f"sheet:{paper}:{language}", lambda: build_sheet(summary, paper))
     response = HttpResponse(pdf, content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="{slug}-results-{paper}.pdf"'
     return response
 
 
+@public_page(current=_every_season)
 @require_safe
 def club_page(request, slug):
     summary = season_snapshot.club_summary(slug)

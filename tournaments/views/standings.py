@@ -15,6 +15,7 @@ from .. import selectors, snapshot
 from ..rules.cut_line import cut_line
 from ..rules.event_settings import typed_number
 from ..selectors.rotation import shift_words
+from ..shared_pages.decorators import public_page
 from .hand_now_words import MOST_RUNS, over_words, waiting_words
 from .standings_table import standings_table
 
@@ -84,6 +85,7 @@ def _tie_words(cut, *, final: bool) -> str:
     return _("Tie for place %(place)s across the yellow line (%(tables)s).") % values
 
 
+@public_page
 @require_safe
 def projector(request, slug):
     """Big type for the back of the hall; static/js/projector.js refetches standings.json."""
@@ -109,6 +111,7 @@ def projector(request, slug):
     return render(request, "tournaments/projector.html", context)
 
 
+@public_page
 @require_safe
 def movement_projector(request, slug):
     """The movement for the room: the hall's hand, its trump and where each travelling pair
@@ -142,6 +145,7 @@ def movement_projector(request, slug):
     return render(request, "tournaments/movement_projector.html", context)
 
 
+@public_page
 @require_safe
 def hall_map(request, slug):
     """Every table of the hall on one screen, marked in, waiting, or entered at the table and

@@ -19,14 +19,15 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from .. import snapshot
+from ..shared_pages.decorators import public_page, shared
 from ..snapshot import fragments
-from ..snapshot.pages import shared
 from ..templatetags.whist_hall import hall_notice
 
 LIVE = ("notice", "now", "standing", "chart", "rows")
 _MARKS = {part: mark_safe(f"<!--live {part}-->") for part in LIVE}  # noqa: S308 - constants
 
 
+@public_page
 @require_safe
 def table_page(request, slug, number: int):
     event = snapshot.page_event(slug)

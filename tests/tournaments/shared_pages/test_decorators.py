@@ -18,10 +18,10 @@ from django.urls import reverse
 
 from tests.leader_helpers import make_event, make_user, play
 from tournaments import snapshot
+from tournaments.cache import revisions, store
 from tournaments.models import Event
 from tournaments.services import ResultEntry, results_record
 from tournaments.services.setup import event_settings_update
-from tournaments.snapshot import revisions, store
 
 pytestmark = pytest.mark.django_db
 committing = pytest.mark.django_db(transaction=True)

@@ -11,9 +11,9 @@ from django.db import close_old_connections
 from django.test import RequestFactory
 
 from tests.leader_helpers import make_event, play
+from tournaments.cache import store
 from tournaments.services import ResultEntry, results_record
-from tournaments.snapshot import hall as hall_cache
-from tournaments.snapshot import store
+from tournaments.shared_pages import front as hall_cache
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -185,7 +185,7 @@ def test_a_tables_results_forgotten_by_the_cache_are_read_again(
     """Hands whose kept results are gone (the cache cleared) are read again, in one query."""
     from django.core.cache import cache
 
-    from tournaments.snapshot import facts
+    from tournaments.cache import facts
     from tournaments.snapshot.tallies import kept_hands
 
     event = make_event("forgotten", tables=4)

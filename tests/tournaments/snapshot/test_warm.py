@@ -13,7 +13,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tests.leader_helpers import make_event, play
-from tournaments.snapshot import store
+from tournaments.cache import store
 from tournaments.snapshot.warm import warm
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -115,7 +115,7 @@ def test_public_pages_use_the_same_queries_for_8_and_64_tables(
         event = build_event(f"q{tables}", tables=tables, hands_per_day=(6,))
         enter(event, 1, dict.fromkeys(range(1, tables + 1), 8))
         # Cold: the event, the hands' tallies, the teams and the hall's hand, and the
-        # event's revision read around each value built (tournaments/snapshot/store.py; the
+        # event's revision read around each value built (tournaments/cache/store.py; the
         # tallies every page shares are checked on their own).
         with django_assert_max_num_queries(10) as ctx:
             assert client.get(f"/events/{event.slug}/{url}").status_code == 200

@@ -9,8 +9,8 @@ from django.test.utils import CaptureQueriesContext
 
 from tests.season_helpers import play_through, season
 from tournaments import snapshot
+from tournaments.cache import store
 from tournaments.models import EventSource, TeamSource
-from tournaments.snapshot import store
 
 pytestmark = pytest.mark.django_db
 

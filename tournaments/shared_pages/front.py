@@ -19,7 +19,7 @@ from http.cookies import SimpleCookie
 
 from django.conf import settings
 
-from . import store
+from ..cache import store
 
 _ALLOWED_COOKIES = {"csrftoken"}
 

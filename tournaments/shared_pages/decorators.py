@@ -8,6 +8,9 @@ share a rendering: a leader's page has their own menu, so it is always rendered 
 A kept page is also kept gzipped, compressed once, for the phones that ask for it (every
 browser does): a hall's Wi-Fi carries a sixth of the bytes, and the server spends less time
 sending them. These pages hold no secret and no token, so compression reveals nothing.
+
+Files and encoded answers that do not depend on who asks (a season's CSV, the open-data JSON)
+are kept the same way, per revision (``cached_answer``).
 """
 
 from __future__ import annotations
@@ -15,14 +18,20 @@ from __future__ import annotations
 import gzip
 import json
 import re
+from collections.abc import Callable
 from functools import wraps
+from typing import TypeVar
 
 from django.conf import settings
 from django.http import Http404, HttpResponse
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
 
-from . import derived, hall, store
+from ..cache import store
+from ..snapshot import derived
+from . import front
+
+T = TypeVar("T")
 
 
 def public_page(view=None, *, scope: str = "revision", current=store.current):
@@ -56,7 +65,7 @@ def public_page(view=None, *, scope: str = "revision", current=store.current):
         body, packed, headers = kept
         response = compressed_response(request, body, packed, headers=headers)
         if current_now:  # a page of the previous revision is not kept as this one's
-            hall.mark(response, now, scope)
+            front.mark(response, now, scope)
         return response
 
     return page
@@ -88,8 +97,15 @@ def public_json(request, slug: str, name: str, build, *, scope: str = "revision"
     (body, packed), current_now = store.value_or_previous(now, scope, f"encoded:{name}", encoded)
     response = compressed_response(request, body, packed, content_type="application/json")
     if current_now:  # the previous revision's, served while this one's is built: not kept
-        hall.mark(response, now, scope)
+        front.mark(response, now, scope)
     return response
+
+
+def cached_answer(now: store.Current, name: str, build: Callable[[], T]) -> T:
+    """What ``build()`` gives, built once per revision ``now`` (an event's, a season's or every
+    season's, as the read model gives it) for every process: a file or an encoded answer that
+    does not depend on who asks."""
+    return store.value(now, "revision", name, build)
 
 
 _ACCEPTS_GZIP = re.compile(r"\bgzip\b")

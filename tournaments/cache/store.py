@@ -33,7 +33,7 @@ from django.dispatch import receiver
 
 from ..models import Event
 from . import facts, memory
-from .revisions import (  # noqa: F401 - the revisions' names, as the rest of the snapshot reads them
+from .revisions import (  # noqa: F401 - the revisions' names, as store's callers read them
     Current,
     current_of,
     identity,
