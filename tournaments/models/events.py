@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.utils.translation import gettext, gettext_noop, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from .rules.types import FlagSettings, Pair, Trump
+from ..rules.types import FlagSettings, Pair, Trump
 
 # The suits' names live in rules/ (pure Python); pages translate them through these entries.
 SUIT_NAMES = (
