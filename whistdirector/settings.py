@@ -15,9 +15,10 @@ import tempfile
 from datetime import timedelta
 from pathlib import Path
 
-from csp.constants import NONE, SELF
-
 from . import config
+
+# Settings like the others, kept in a module of their own: Django reads them here by name.
+from .browser_policies import CONTENT_SECURITY_POLICY, PERMISSIONS_POLICY  # noqa: F401
 from .paths import data_dir, hall_secret_key
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -68,7 +69,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_tables2",
     "axes",
-    "csp",  # its checks read CONTENT_SECURITY_POLICY below
+    "csp",  # its checks read CONTENT_SECURITY_POLICY (browser_policies.py)
 ]
 
 MIDDLEWARE = [
@@ -88,54 +89,6 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "axes.middleware.AxesMiddleware",
 ]
-
-# Features no page uses, refused to every page (fullscreen stays for the projector's browser).
-PERMISSIONS_POLICY = (
-    ", ".join(
-        f"{feature}=()"
-        for feature in (
-            "accelerometer",
-            "autoplay",
-            "camera",
-            "display-capture",
-            "encrypted-media",
-            "geolocation",
-            "gyroscope",
-            "hid",
-            "idle-detection",
-            "magnetometer",
-            "microphone",
-            "midi",
-            "payment",
-            "picture-in-picture",
-            "publickey-credentials-get",
-            "screen-wake-lock",
-            "serial",
-            "usb",
-            "xr-spatial-tracking",
-        )
-    )
-    + ", fullscreen=(self)"
-)
-
-# Every script and stylesheet is one of the app's own files, so a page runs and styles nothing
-# else: no inline script, style or event handler, no other site, no plugin, no framing. The
-# policy is the same on every answer (no nonce), so the hall's whole answers, rendered once for
-# every reader (tournaments/shared_pages/front.py), keep it as they keep every header. The QR codes
-# are inline SVG (markup, not an image): images come from the app's own files only. Django's
-# admin on 5.2 has no inline script or style either, so it is not excluded.
-CONTENT_SECURITY_POLICY = {
-    "DIRECTIVES": {
-        "default-src": [SELF],
-        "script-src": [SELF],
-        "style-src": [SELF],
-        "img-src": [SELF],
-        "object-src": [NONE],
-        "base-uri": [SELF],
-        "form-action": [SELF],
-        "frame-ancestors": [NONE],
-    },
-}
 
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",

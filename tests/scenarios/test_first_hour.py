@@ -14,7 +14,7 @@ from django.urls import reverse
 
 from tests import servers
 from tournaments.management import hints
-from whistdirector import launch
+from whistdirector import listening
 from whistdirector.config import ConfigurationError
 from whistdirector.network import lan_addresses
 
@@ -149,7 +149,7 @@ def test_a_port_in_use_is_one_line_saying_which_port_to_use_instead():
         taken.listen()
         port = taken.getsockname()[1]
         with pytest.raises(ConfigurationError) as refused:
-            launch.listen_on(f"127.0.0.1:{port}")
+            listening.listen_on(f"127.0.0.1:{port}")
     text = str(refused.value)
     assert "\n" not in text and f"--listen 127.0.0.1:{port + 1}" in text
 

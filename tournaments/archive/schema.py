@@ -10,7 +10,7 @@ again byte for byte.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 
 from django.utils.translation import ngettext
 
@@ -26,60 +26,11 @@ from ..rules.event_settings import (
     TEAM_NAME_MAX,
     ZONE_MAX,
 )
+from .field_types import Bool, Day, Int, Json, ListOf, Obj, Text, When
 
 SMALL = 32767  # the database's small whole numbers
 BIG = 2**63 - 1
 SHOWN = 20  # problems listed; the rest are counted
-
-
-@dataclass(frozen=True)
-class Int:
-    low: int
-    high: int
-    null: bool = False
-
-
-@dataclass(frozen=True)
-class Text:
-    longest: int
-    null: bool = False
-    required: bool = False
-    choices: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class When:
-    """A moment, written as export writes it (UTC, ISO 8601), between 2000 and 2100."""
-
-    null: bool = False
-
-
-@dataclass(frozen=True)
-class Day:
-    null: bool = False
-
-
-@dataclass(frozen=True)
-class Bool:
-    pass
-
-
-@dataclass(frozen=True)
-class Json:
-    """Free values (audit entries): no NUL, no fractions, not nested beyond 20 levels."""
-
-
-@dataclass(frozen=True)
-class ListOf:
-    item: object
-    longest: int
-
-
-@dataclass(frozen=True)
-class Obj:
-    fields: dict
-    optional: frozenset = field(default_factory=frozenset)
-
 
 CARDS = ListOf(Json(), 20)  # rounds of {"who": "QH"}; checked with the playoff rules below
 TABLE = Int(1, MAX_TABLES)

@@ -7,7 +7,7 @@ from datetime import UTC, date, datetime
 
 from django.utils.translation import gettext
 
-from .schema import Bool, Day, Int, Json, ListOf, Obj, Text, When
+from .field_types import Bool, Day, Int, Json, ListOf, Obj, Text, When
 
 
 def _text_problem(value: str) -> str | None:

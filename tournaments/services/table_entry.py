@@ -16,16 +16,15 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils import timezone
 
-from .. import permissions, selectors, snapshot
+from .. import permissions, selectors
 from ..models import Event, Hand, HandResult, SubmissionStatus, TableSubmission, TableToken
 from ..rules import flags as flag_rules
-from ..rules import hand_now as hand_now_rules
 from ..rules.errors import RulesError
 from ..rules.types import ResultEntry
 from .audit import audit, bump_revision
-from .closed_days import refuse_if_closed
 from .locks import lock_event, write_transaction
 from .results import results_record
+from .table_turn import refuse_out_of_turn
 
 # An entry address's secret is read off a slip and may be typed: 26 characters from an alphabet
 # with no look-alikes (no 0/o, 1/l/i) and no hyphen to break a printed line at, 128.8 bits.
@@ -113,84 +112,6 @@ class EntryOutcome:
     repeated: bool = False
 
 
-def _check_allowed(event: Event, table: int, hand: Hand, result: HandResult | None) -> None:
-    """The table writes the hand it plays now, or fixes its own last entry."""
-    name = f"table {table}"
-    refuse_if_closed(event, [hand])
-    later = (
-        HandResult.objects.filter(
-            event=event, host_table=table, hand__number__gt=hand.number
-        ).exists()
-        or TableSubmission.objects.filter(
-            event=event, table=table, hand__gt=hand.number, status=SubmissionStatus.WAITING
-        ).exists()
-    )
-    if result is not None:
-        if result.entered_by != name:
-            raise RulesError(
-                "Hand %(hand)s at table %(table)s was entered by the leader; "
-                "ask the leader to change it.",
-                hand=hand.number,
-                table=table,
-                field="hand",
-            )
-        if later:
-            raise RulesError(
-                "A later hand is already entered at table %(table)s; ask the leader to change "
-                "hand %(hand)s.",
-                hand=hand.number,
-                table=table,
-                field="hand",
-            )
-        return
-    if later:
-        raise RulesError(
-            "A later hand is already entered at table %(table)s.", table=table, field="hand"
-        )
-    state = snapshot.table_state(event, table)
-    waiting_here = TableSubmission.objects.filter(
-        event=event, table=table, hand=hand.number, status=SubmissionStatus.WAITING
-    ).exists()
-    last = state.last.hand if state.last else None
-    now = state.hand_now
-    day_over = None if now.all_played else now.day_over
-    allowed, why = hand_now_rules.may_enter(hand.number, now.current, waiting_here, last, day_over)
-    if allowed:
-        return
-    if why == "day":
-        raise RulesError(
-            "Day %(day)s is over: hand %(hand)s waits until the leader closes day %(day)s, "
-            "after the verifiers count the flags.",
-            day=day_over,
-            hand=hand.number,
-            field="hand",
-        )
-    if why == "done":
-        raise RulesError(
-            "Every hand is played or its day is closed: table %(table)s has no hand %(hand)s "
-            "to enter.",
-            table=table,
-            hand=hand.number,
-            field="hand",
-        )
-    if why == "ahead":
-        raise RulesError(
-            "The hall is on hand %(now)s: table %(table)s cannot enter hand %(hand)s yet.",
-            table=table,
-            now=state.hand_now.current,
-            hand=hand.number,
-            field="hand",
-        )
-    raise RulesError(
-        "The hall is on hand %(now)s: hand %(hand)s is over at table %(table)s; ask the "
-        "leader to change it.",
-        table=table,
-        now=state.hand_now.current,
-        hand=hand.number,
-        field="hand",
-    )
-
-
 @write_transaction()
 def table_entry_submit(*, event: Event, table: int, entry: TableEntry) -> EntryOutcome:
     """Record a table's confirmed entry (or keep it for the leader), once per phone id."""
@@ -217,7 +138,7 @@ def table_entry_submit(*, event: Event, table: int, entry: TableEntry) -> EntryO
     if hand is None:
         raise RulesError("There is no hand %(hand)s in this event.", hand=entry.hand, field="hand")
     result = HandResult.objects.filter(hand=hand, host_table=table).first()
-    _check_allowed(event, table, hand, result)
+    refuse_out_of_turn(event, table, hand, result)
     adjusted = flag_rules.adjusted_tricks(
         played, visitor_revokes, host_revokes, penalty=event.revoke_penalty
     )

@@ -2,13 +2,14 @@
    The server decides everything; this page only shows it and posts South's card, hint and
    undo. Every request names the deal (number, trump, level) and the moves this tab has seen,
    so another tab on another deal never mixes with it, and one that fell behind is told.
-   Its words come from Django's JavaScript catalog (gettext, interpolate), loaded first. */
+   Its words come from Django's JavaScript catalog (gettext, interpolate), and its cards are
+   drawn by whist_cards.js: both are loaded first. */
 (function () {
   "use strict";
   const root = document.getElementById("practice");
   if (!root) return;
   const $ = (id) => document.getElementById(id);
-  const SEATS = { N: gettext("North"), E: gettext("East"), S: gettext("South"), W: gettext("West") };
+  const { SEATS, cardFace, showLastTrick, showPlayed, sideName, trumpText } = window.WhistCards;
   const NEXT = { N: "E", E: "S", S: "W", W: "N" };
   const say = (text, values) => interpolate(text, values, true); // text: gettext("…")
   const params = new URLSearchParams(window.location.search);
@@ -28,9 +29,6 @@
   let made = null; // moves made in the deal as this tab last saw it
 
   const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-  const sideName = (seat) => (seat === "N" || seat === "S" ? gettext("North-South") : gettext("East-West"));
-  const seatName = (seat) => (seat === "S" ? gettext("You") : SEATS[seat]);
-  const seatCard = (seat, card) => say(gettext("%(seat)s: %(card)s"), { seat: SEATS[seat], card: card.words });
 
   async function post(url, body) {
     const sent = { ...identity, ...body };
@@ -45,24 +43,6 @@
     return { ok: response.ok, data };
   }
 
-  function cardFace(card, tag) {
-    const face = document.createElement(tag);
-    face.className = "card" + (card.red ? " red" : "");
-    face.innerHTML = '<span class="rank" aria-hidden="true"></span><span class="suit" aria-hidden="true"></span>';
-    face.querySelector(".rank").textContent = card.rank;
-    face.querySelector(".suit").textContent = card.suit;
-    return face;
-  }
-
-  function showPlayed(seat, card) {
-    const slot = $("played-" + seat);
-    slot.replaceChildren();
-    const face = cardFace(card, "div");
-    face.setAttribute("role", "img");
-    face.setAttribute("aria-label", seatCard(seat, card));
-    slot.appendChild(face);
-  }
-
   function holdTrick() {
     return new Promise((resolve) => {
       const timer = setTimeout(release, hold);
@@ -73,33 +53,6 @@
       }
       held = release;
     });
-  }
-
-  function showLastTrick() {
-    const button = $("last-trick-button");
-    const panel = $("last-trick");
-    button.disabled = !lastTrick;
-    panel.replaceChildren();
-    if (!lastTrick) {
-      panel.hidden = true;
-      button.setAttribute("aria-expanded", "false");
-      return;
-    }
-    for (const play of lastTrick.plays) {
-      const seat = document.createElement("div");
-      seat.className = "last-play" + (play.seat === lastTrick.winner ? " won" : "");
-      const name = document.createElement("span");
-      name.textContent = seatName(play.seat);
-      const face = cardFace(play.card, "div");
-      face.setAttribute("role", "img");
-      face.setAttribute("aria-label", seatCard(play.seat, play.card));
-      seat.append(name, face);
-      panel.appendChild(seat);
-    }
-    const note = document.createElement("p");
-    note.textContent =
-      lastTrick.winner === "S" ? gettext("You won it.") : say(gettext("%(seat)s won it."), { seat: SEATS[lastTrick.winner] });
-    panel.appendChild(note);
   }
 
   function clearTrick() {
@@ -157,10 +110,6 @@
     $("role-ew").textContent = b.visitors === "EW" ? gettext("visitors") : gettext("defenders");
   }
 
-  function trumpText(state) {
-    return state.trump.code === "NT" ? state.trump.name : `${state.trump.symbol} ${state.trump.name}`;
-  }
-
   function setButtons(state) {
     const yours = state.turn === "S" && !state.finished && !busy;
     $("hint-button").disabled = !yours;
@@ -173,7 +122,7 @@
     cards = Object.fromEntries(state.hand.map((card) => [card.code, card]));
     trickSoFar = state.trick.plays.slice();
     lastTrick = state.last_trick;
-    showLastTrick();
+    showLastTrick(lastTrick);
     $("trump").textContent = trumpText(state);
     $("trump").className = state.trump.code === "H" || state.trump.code === "D" ? "red" : "";
     setTricks(state.tricks);
@@ -222,7 +171,7 @@
         setTricks(step.tricks);
         lastTrick = { plays: trickSoFar, winner: step.winner };
         trickSoFar = [];
-        showLastTrick();
+        showLastTrick(lastTrick);
         const note =
           step.winner === "S"
             ? say(gettext("You win the trick for %(side)s."), { side: sideName(step.winner) })

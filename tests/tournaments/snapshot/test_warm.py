@@ -60,12 +60,12 @@ def test_a_server_with_no_event_yet_starts_all_the_same():
 
 def test_the_hall_server_derives_the_event_in_play_before_it_serves(monkeypatch):
     """``make hall``'s server derives the events in play once bound, before its first phone."""
-    from whistdirector import launch, server
+    from whistdirector import listening, server
 
     done = []
     monkeypatch.setattr("tournaments.snapshot.warm.warm", lambda: done.append("derived"))
     monkeypatch.setattr(server, "prepare_process", lambda: done.append("prepared"))
-    created = launch.listen_on("127.0.0.1:0")
+    created = listening.listen_on("127.0.0.1:0")
     created.close()
     assert done == ["derived", "prepared"]
 

@@ -18,7 +18,7 @@ from django.core.management.commands import makemessages
 
 ROOT = Path(__file__).resolve().parents[3]
 LAUNCHER = ROOT / "whistdirector"
-LAUNCHER_FILES = ("launch.py", "console.py", "config.py", "server.py")
+LAUNCHER_FILES = ("launch.py", "listening.py", "console.py", "config.py", "server.py")
 PRACTICE = ROOT / "practice"
 
 
