@@ -33,7 +33,7 @@ from reportlab.pdfgen.canvas import Canvas  # noqa: E402
 
 from tournaments import pdf  # noqa: E402
 from tournaments.csv_formats import TeamRow  # noqa: E402
-from tournaments.demo import visitor_tricks  # noqa: E402
+from tournaments.management.demo import visitor_tricks  # noqa: E402
 from tournaments.services import ResultEntry, event_create, results_record, teams_replace  # noqa: E402
 
 TABLES, HANDS_PER_DAY = 250, [30, 20]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from tournaments.csv_formats import TeamRow
-from tournaments.demo import visitor_tricks
+from tournaments.management.demo import visitor_tricks
 from tournaments.models import Event
 from tournaments.services import ResultEntry, event_create, results_record, teams_replace
 

@@ -7,7 +7,7 @@ with a role in the event: its user name, its password as Django stores it (a sal
 the password), whether it is staff, and its role. The archive a leader downloads or shares
 leaves them out. Reading them back is for the command line only (``restore``, ``import_event``):
 an account whose user name this installation already has keeps its own password, and one whose
-password is a published one (``services.accounts``) comes back unable to log in until given a
+password is a published one (``passwords.py``) comes back unable to log in until given a
 new password.
 """
 
@@ -19,6 +19,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.hashers import identify_hasher
 
 from ..models import Event, EventRole, TableToken
+from ..passwords import has_published_password
 
 
 def export_secrets(event: Event) -> dict:
@@ -49,8 +50,6 @@ def export_secrets(event: Event) -> dict:
 def import_secrets(event: Event, secrets: dict) -> list[str]:
     """Bring ``secrets`` back for ``event`` (inside the import's transaction); what the leader
     should know (accounts kept or left without their password) comes back as sentences."""
-    from ..services.accounts import has_published_password  # the archive's reader is a service
-
     TableToken.objects.bulk_create(
         TableToken(
             event=event,

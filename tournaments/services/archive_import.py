@@ -1,13 +1,30 @@
-"""An event's archive read back into the database (``export.py`` writes it): checked whole
-before anything is written, then created in one transaction with the bulk API."""
+"""An event's archive read back into the database (``archive/export.py`` writes it): checked
+whole before anything is written, then created in one transaction with the bulk API, matched to
+its season's clubs, and noted in the installation's log.
+
+``actor``: the staff member restoring it from the Records page, or None for the command line
+(``import_event``, ``restore``, ``load_demo``). The event is new, so no other write can reach
+it before this one commits: the slug, checked here and unique in the database, is its lock.
+"""
 
 from __future__ import annotations
 
 from datetime import date, datetime
 
+from django.core.exceptions import PermissionDenied
 from django.db import DatabaseError, transaction
+from django.utils.translation import gettext
 
-from .. import planner
+from ..archive import checks, schema
+from ..archive.export import (
+    EVENT_FIELDS,
+    FORMAT,
+    PLAYOFF_FIELDS,
+    PLAYOFF_HAND_FIELDS,
+    RESULT_FIELDS,
+    VERSIONS,
+)
+from ..archive.secrets import import_secrets
 from ..models import (
     AuditEntry,
     DayClose,
@@ -27,16 +44,10 @@ from ..rules import rotation as rotation_rules
 from ..rules.errors import RulesError
 from ..rules.types import Hand as RulesHand
 from ..rules.types import Rotation
-from . import checks, schema
-from .export import (
-    EVENT_FIELDS,
-    FORMAT,
-    PLAYOFF_FIELDS,
-    PLAYOFF_HAND_FIELDS,
-    RESULT_FIELDS,
-    VERSIONS,
-)
-from .secrets import import_secrets
+from . import planner
+from .audit import audit, bump_season
+from .clubs import match_event
+from .seasons import default_season, season_named
 
 
 def _parse_when(value: str | None) -> datetime | None:
@@ -57,17 +68,23 @@ def _check(archive: dict) -> None:
         raise schema.ArchiveErrors(found)
 
 
-@transaction.atomic
-def import_event(archive: dict, *, secrets: bool = False) -> Event:
-    """Recreate an event from ``export_event``'s output; refuses a slug already in use. With
-    ``secrets`` (the command line's ``restore`` and ``import_event``), the entry addresses and
-    accounts a backup carries come back too; the accounts left unable to log in (a published
-    password) are listed on the event as ``accounts_without_password``."""
-    _check(archive)
-    from ..services.audit import bump_season
-    from ..services.clubs import match_event  # the services stand on the archive's reads
-    from ..services.seasons import default_season, season_named
+def import_event(archive: dict, *, actor=None, secrets: bool = False) -> Event:
+    """Recreate an event from ``export_event``'s output (staff only); refuses a slug already in
+    use. With ``secrets`` (the command line's ``restore`` and ``import_event``), the entry
+    addresses and accounts a backup carries come back too; the accounts left unable to log in
+    (a published password) are listed on the event as ``accounts_without_password``. The
+    entry goes to the installation's log, not the event's, so the restored event's own
+    archive stays byte-identical to the file."""
+    if actor is not None and not getattr(actor, "is_staff", False):
+        raise PermissionDenied(gettext("Only staff restore events."))
+    with transaction.atomic():
+        event = _import(archive, secrets)
+        audit(None, actor, "event restored", event.slug, after={"name": event.name}).save()
+    return event
 
+
+def _import(archive: dict, secrets: bool) -> Event:
+    _check(archive)
     try:
         data = archive["event"]
         if Event.objects.filter(slug=data["slug"]).exists():
