@@ -11,7 +11,7 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from tests.leader_helpers import make_event
-from tournaments import passwords, permissions
+from tournaments import permissions
 from tournaments.models import AuditEntry, Event
 from tournaments.rules.errors import RulesError
 from tournaments.services import accounts
@@ -145,7 +145,7 @@ def test_every_password_the_readme_prints_is_refused():
         *re.findall(r"://[\w.-]+:([^@\s]+)@", text),  # postgres://user:PASSWORD@host
         *re.findall(r"common such as\s+`([^`\s]+)`", text),  # a weak one
     }
-    assert passwords.DEMO_PASSWORD in printed and "password" in printed
+    assert accounts.DEMO_PASSWORD in printed and "password" in printed
     for password in sorted(printed):
         for written in (password, password.upper(), password.capitalize()):
             assert _refused_by_the_checks(written), written
@@ -154,7 +154,7 @@ def test_every_password_the_readme_prints_is_refused():
 def test_createleader_refuses_the_demo_password():
     """createleader refuses the demo's published password, creating nothing."""
     with pytest.raises(RulesError, match="printed in the app's instructions"):
-        accounts.leader_create(username="margaret", password=passwords.DEMO_PASSWORD)
+        accounts.leader_create(username="margaret", password=accounts.DEMO_PASSWORD)
     assert not Users.objects.filter(username="margaret").exists()
 
 
@@ -164,7 +164,7 @@ def test_the_people_page_refuses_the_demo_password_for_a_helper(client):
     event = make_event()
     leader = Users.objects.create_user("margaret", is_staff=True)
     client.force_login(leader)
-    body = {"username": "helper9", "role": "leader", "password": passwords.DEMO_PASSWORD}
+    body = {"username": "helper9", "role": "leader", "password": accounts.DEMO_PASSWORD}
     answer = client.post(reverse("tournaments:people", args=[event.slug]), body)
     assert "printed in the app&#x27;s instructions" in answer.content.decode()
     assert not Users.objects.filter(username="helper9").exists()
@@ -188,7 +188,7 @@ def test_the_admin_refuses_the_demo_password():
     from django.contrib.auth.forms import AdminPasswordChangeForm, UserCreationForm
 
     user = Users.objects.create_user("helper9")
-    data = {"password1": passwords.DEMO_PASSWORD, "password2": passwords.DEMO_PASSWORD}
+    data = {"password1": accounts.DEMO_PASSWORD, "password2": accounts.DEMO_PASSWORD}
     assert not AdminPasswordChangeForm(user, data).is_valid()
     assert not UserCreationForm({"username": "helper10", **data}).is_valid()
 
@@ -197,7 +197,7 @@ def test_the_hall_refusal_names_the_command_that_fixes_each_account(demo):
     """An account given the demo's password before this check (a co-leader) is named with
     changepassword, the demo leader with remove_demo_leader."""
     helper = Users.objects.create_user("helper9")
-    helper.set_password(passwords.DEMO_PASSWORD)  # as an older version let a leader do
+    helper.set_password(accounts.DEMO_PASSWORD)  # as an older version let a leader do
     helper.save()
     names = accounts.published_password_users()
     said = accounts.open_door_fixes(names).splitlines()

@@ -94,7 +94,6 @@ LAYERS = (
         "tournaments.links",
         "tournaments.jinja",
         "tournaments.permissions",
-        "tournaments.passwords",
     ),
     ("tournaments.cache",),
     ("tournaments.archive",),

@@ -14,7 +14,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.leader_helpers import make_event, make_user, play
-from tournaments import backups, passwords
+from tournaments import backups
 from tournaments.archive import dumps, export_event
 from tournaments.models import Event, EventRole, HandResult, Role, TableToken
 from tournaments.rules.errors import RulesError
@@ -126,7 +126,7 @@ def test_an_account_here_keeps_its_password_and_a_published_one_never_comes_back
     and restore says which and the command that fixes it."""
     event = hall_event()
     helper = get_user_model().objects.get(username="helper")
-    helper.set_password(passwords.DEMO_PASSWORD)  # set behind the validators' back
+    helper.set_password(accounts.DEMO_PASSWORD)  # set behind the validators' back
     helper.save()
     backups.write_backup(event)
     lose_the_laptop()

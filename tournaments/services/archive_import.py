@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
+from django.contrib.auth import get_user_model
+from django.contrib.auth.hashers import identify_hasher
 from django.core.exceptions import PermissionDenied
 from django.db import DatabaseError, transaction
 from django.utils.translation import gettext
@@ -24,19 +26,20 @@ from ..archive.export import (
     RESULT_FIELDS,
     VERSIONS,
 )
-from ..archive.secrets import import_secrets
 from ..models import (
     AuditEntry,
     DayClose,
     DayRecord,
     DraftCount,
     Event,
+    EventRole,
     EventSource,
     Hand,
     HandResult,
     Loan,
     PlayoffGroup,
     PlayoffHandResult,
+    TableToken,
     Team,
     TeamSource,
 )
@@ -45,6 +48,7 @@ from ..rules.errors import RulesError
 from ..rules.types import Hand as RulesHand
 from ..rules.types import Rotation
 from . import planner
+from .accounts import has_published_password
 from .audit import audit, bump_season
 from .clubs import match_event
 from .seasons import default_season, season_named
@@ -173,7 +177,7 @@ def _import(archive: dict, secrets: bool) -> Event:
             len(archive["results"]) + len(archive["audit"]), HandResult, AuditEntry, Hand, Loan
         )
         kept_out = (
-            import_secrets(event, archive["secrets"]) if secrets and "secrets" in archive else []
+            _import_secrets(event, archive["secrets"]) if secrets and "secrets" in archive else []
         )
     except (KeyError, TypeError, ValueError, DatabaseError) as error:
         if isinstance(error, RulesError):
@@ -224,3 +228,42 @@ def _import_links(event: Event, links: dict) -> None:
         )
         for t in links["teams"]
     )
+
+
+def _import_secrets(event: Event, secrets: dict) -> list[str]:
+    """Bring ``secrets`` back for ``event`` (inside the import's transaction); what the leader
+    should know (accounts kept or left without their password) comes back as sentences."""
+    TableToken.objects.bulk_create(
+        TableToken(
+            event=event,
+            table=t["table"],
+            token=t["token"],
+            issued_at=datetime.fromisoformat(t["issued_at"]),
+            revoked_at=datetime.fromisoformat(t["revoked_at"]) if t["revoked_at"] else None,
+        )
+        for t in secrets.get("entry_addresses", [])
+    )
+    said = []
+    users = get_user_model()
+    for account in secrets.get("accounts", []):
+        name, password = account["username"], account["password"]
+        user = users.objects.filter(username=name).first()
+        if user is None:
+            user = users(username=name, is_staff=account["is_staff"], is_active=True)
+            if not _usable(password) or has_published_password(password):
+                user.set_unusable_password()
+                said.append(name)
+            else:
+                user.password = password
+            user.save()
+        EventRole.objects.get_or_create(event=event, user=user, defaults={"role": account["role"]})
+    return said
+
+
+def _usable(password: str) -> bool:
+    """A password as Django stores it, by a hasher this installation knows."""
+    try:
+        identify_hasher(password)
+    except ValueError:
+        return False
+    return True

@@ -9,8 +9,7 @@ from tournaments.cli.base import AppCommand
 from tournaments.cli.hints import start_hint
 from tournaments.management.demo import DEMO_ARCHIVES
 from tournaments.models import Event, EventRole, Role
-from tournaments.passwords import DEMO_PASSWORD
-from tournaments.services.accounts import DEMO_USER
+from tournaments.services.accounts import DEMO_PASSWORD, DEMO_USER
 from tournaments.services.archive_import import import_event
 from tournaments.services.table_entry import table_tokens_issue
 
