@@ -26,7 +26,7 @@ setup()
 from tests.hall_size import full_hall  # noqa: E402
 from tournaments import snapshot  # noqa: E402
 from tournaments.archive.reading import ARCHIVE_MAX  # noqa: E402
-from tournaments.demo import visitor_tricks  # noqa: E402
+from tournaments.management.demo import visitor_tricks  # noqa: E402
 from tournaments.models import AuditEntry  # noqa: E402
 from tournaments.services import ResultEntry, results_record  # noqa: E402
 from tournaments.services.closing import day_close  # noqa: E402

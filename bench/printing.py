@@ -32,8 +32,8 @@ from reportlab.lib.pagesizes import LETTER  # noqa: E402
 from reportlab.pdfgen.canvas import Canvas  # noqa: E402
 
 from tournaments import pdf  # noqa: E402
-from tournaments.demo import visitor_tricks  # noqa: E402
 from tournaments.formats.csv_files import TeamRow  # noqa: E402
+from tournaments.management.demo import visitor_tricks  # noqa: E402
 from tournaments.services import ResultEntry, event_create, results_record, teams_replace  # noqa: E402
 
 TABLES, HANDS_PER_DAY = 250, [30, 20]

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import random
 
-from tournaments.demo import visitor_tricks
 from tournaments.formats.csv_files import TeamRow
+from tournaments.management.demo import visitor_tricks
 from tournaments.models import Event
 from tournaments.services import ResultEntry, event_create, results_record, teams_replace
 

@@ -23,6 +23,9 @@ from pathlib import Path
 from django.conf import settings
 from django.db import connection
 
+from .models import Event
+from .snapshot.archive import archive_text
+
 KEEP = 20
 # A large event's archive takes seconds to write: wait at least ten times as long as the last one
 # took, so backups never take more than a tenth of the laptop's time from the phones.
@@ -72,8 +75,6 @@ def event_folder(slug: str) -> Path | None:
 def write_backup(event, *, kind: str = "", base: Path | None = None) -> Path:
     """Write ``event``'s archive now; ``kind`` ("close", "manual") marks a copy kept for good.
     ``base``: another backups folder than the hall's (a spare stick), laid out the same."""
-    from .snapshot.archive import archive_text
-
     target = base / event.slug if base else event_folder(event.slug)
     target.mkdir(parents=True, exist_ok=True)
     stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S%fZ")
@@ -125,8 +126,6 @@ _failures: dict[str, str] = {}
 def catch_up() -> list[Path]:
     """Back up every event changed since its newest backup (the hall's start: events loaded
     or changed from the command line are on the stick before play begins)."""
-    from .models import Event
-
     if folder() is None:
         return []
     return [
@@ -205,8 +204,6 @@ class _Writer:
                 self.due[event_id] = max(self.due[event_id], self.last[event_id] + pause)
 
     def _write(self, event_id: int, kind: str) -> None:
-        from .models import Event
-
         event = None
         try:
             event = Event.objects.filter(pk=event_id).first()
@@ -241,3 +238,8 @@ def request(event_id: int, *, kind: str = "") -> None:
     """Back the event up soon (``kind`` set: now, and keep that copy for good)."""
     if folder() is not None:
         writer.request(event_id, kind)
+
+
+def on_backup_due(sender, *, event_id: int, kind: str = "", **kwargs) -> None:
+    """A write committed (``services.audit.backup_due``, connected in ``apps.py``)."""
+    request(event_id, kind=kind)

@@ -10,7 +10,7 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
-from tournaments.management.words import gettext as _
+from tournaments.cli.words import gettext as _
 
 # The drivers the app installs: SQLite (Python's own) and PostgreSQL (psycopg).
 SCHEMES = ("sqlite", "postgres", "postgresql", "pgsql", "postgis")

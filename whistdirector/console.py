@@ -7,8 +7,8 @@ import getpass
 import sys
 import textwrap
 
-from tournaments.management.hints import start_hint
-from tournaments.management.words import gettext as _
+from tournaments.cli.hints import start_hint
+from tournaments.cli.words import gettext as _
 
 
 def say(text: str = "") -> None:

@@ -7,7 +7,7 @@ The hall's server is waitress, set for a hall's phones in ``server.py`` and star
 needs ``fork`` or Unix signals. A hosted ``serve`` runs gunicorn in this process (``province``)
 on Linux and macOS, and waitress on Windows. ``--help`` and every
 configuration error are worded in the leader's language without opening a database
-(``tournaments.management.words``), and a configuration error is one line and exit status 1.
+(``tournaments.cli.words``), and a configuration error is one line and exit status 1.
 """
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ import os
 import sys
 from pathlib import Path
 
-from tournaments.management.hints import SHORTCUTS, manage_hint, start_hint
-from tournaments.management.words import ArgumentParser
-from tournaments.management.words import gettext as _
+from tournaments.cli.hints import SHORTCUTS, manage_hint, start_hint
+from tournaments.cli.words import ArgumentParser
+from tournaments.cli.words import gettext as _
 from whistdirector import server
 from whistdirector.config import ConfigurationError
 from whistdirector.console import announce, announce_loopback, ask_leader, manage_help, say
@@ -272,7 +272,7 @@ def main(argv: list[str] | None = None) -> None:
     except ConfigurationError as error:
         raise SystemExit(f"whist-director: {error}") from None
     except DatabaseError as error:
-        from tournaments.management.base import database_problem
+        from tournaments.cli.base import database_problem
 
         raise SystemExit(f"whist-director: {database_problem(error)}") from None
     except KeyboardInterrupt:

@@ -1,6 +1,6 @@
 """Where the app listens: the ``--listen`` address as the command line reads it, whether a host
 is this computer only, and the waitress server bound there; a port that cannot be had is a
-configuration error worded in the leader's language (``tournaments.management.words``).
+configuration error worded in the leader's language (``tournaments.cli.words``).
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import argparse
 import errno
 import ipaddress
 
-from tournaments.management.words import gettext as _
+from tournaments.cli.words import gettext as _
 
 from whistdirector import server
 from whistdirector.config import ConfigurationError

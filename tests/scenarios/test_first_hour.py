@@ -13,7 +13,7 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from tests import servers
-from tournaments.management import hints
+from tournaments.cli import hints
 from whistdirector import listening
 from whistdirector.config import ConfigurationError
 from whistdirector.network import lan_addresses

@@ -20,7 +20,7 @@ ALLOWED = {
     ("tournaments/backups.py", "writer"),
     # The catalog's file read once per language, as Django's own translations are: the
     # launcher's words before Django is set up.
-    ("tournaments/management/words.py", "@_catalog"),
+    ("tournaments/cli/words.py", "@_catalog"),
 }
 MEMOISING = {"cache", "lru_cache", "cached_property"}
 MUTABLE_CALLS = {"dict", "list", "set", "OrderedDict", "defaultdict", "Counter", "deque"}

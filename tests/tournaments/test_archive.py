@@ -9,9 +9,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import build_event
-from tournaments.archive import dumps, export_event, import_event
+from tournaments.archive import dumps, export_event
 from tournaments.models import Event
 from tournaments.services import ResultEntry, results_record
+from tournaments.services.archive_import import import_event
 from tournaments.services.counts import counts_save
 
 pytestmark = pytest.mark.django_db

@@ -1,5 +1,5 @@
 """An event's complete, versioned JSON archive, written: export -> import -> export is
-identical (``importing.py`` reads it back).
+identical (``services/archive_import.py`` reads it back).
 
 User accounts and roles are not part of an event archive (they belong to an installation);
 who entered a result or made a change travels as a user name.

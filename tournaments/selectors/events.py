@@ -10,6 +10,7 @@ from django.utils.translation import gettext
 
 from ..models import Event
 from ..rules.hand_now import HandNow
+from .hand_now import hands_now
 
 
 def recent_events(limit: int = 50) -> list[Event]:
@@ -50,8 +51,6 @@ def _status(event: Event, entered: int, hand_now: HandNow, day: int) -> EventRow
 def event_rows(limit: int = 50) -> list[EventRow]:
     """The newest events first (by first day, then by creation), with the hand each hall plays
     now; a fixed number of queries, however many events."""
-    from .hand_now import hands_now  # the hall's hand reads the rotation, which reads this module
-
     events = list(
         Event.objects.annotate(entered=Count("results")).order_by(
             F("starts_on").desc(nulls_last=True), "-created_at"

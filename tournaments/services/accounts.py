@@ -17,7 +17,7 @@ from django.db import transaction
 from django.db.models import Exists, OuterRef
 from django.utils.translation import gettext
 
-from ..management.hints import manage_hint
+from ..cli.hints import manage_hint
 from ..models import Event, EventRole, Role
 from ..rules.errors import RulesError
 from .audit import audit

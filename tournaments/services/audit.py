@@ -1,5 +1,6 @@
 """The audit log and the event's revisions: every write leaves an entry and bumps the revision,
-saying exactly what it changed, so what is derived from it is derived again (snapshot/)."""
+saying exactly what it changed, so what is derived from it is derived again (snapshot/), and
+asks for the event's backup once it commits (``backup_due``)."""
 
 from __future__ import annotations
 
@@ -9,11 +10,22 @@ from typing import Literal
 
 from django.db import transaction
 from django.db.models import F
+from django.dispatch import Signal
 from django.utils import timezone
 
-from .. import backups, permissions
+from .. import permissions
 from ..cache import store
 from ..models import AuditEntry, Event, Hand, Season
+
+# Sent once a write commits, with the event's ``event_id`` and the backup's ``kind`` ("close":
+# written now and kept for good). ``backups.py`` listens (connected in ``apps.py``): the writes
+# stand below the archive a backup writes.
+backup_due = Signal()
+
+
+def backup_soon(event_id: int, *, kind: str = "") -> None:
+    """Once the surrounding write commits, the event is backed up (``backups.request``)."""
+    transaction.on_commit(lambda: backup_due.send(None, event_id=event_id, kind=kind))
 
 
 def audit(
@@ -62,7 +74,7 @@ def bump_revision(
         Hand.objects.filter(event=event, number__in=numbers).update(revision=event.revision)
     now = store.current_of(event)  # every process reads it from the row once committed
     transaction.on_commit(lambda: store.committed(now, current))
-    transaction.on_commit(lambda: backups.request(event.pk))
+    backup_soon(event.pk)
     bump_season(event.season_id)
 
 

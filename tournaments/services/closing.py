@@ -18,12 +18,12 @@ from django.db.models import Count, Max
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
-from .. import backups, permissions, selectors
+from .. import permissions, selectors
 from ..models import DayClose, DayRecord, Event, Hand
 from ..rules.errors import RulesError
 from ..rules.spans import spans
 from ..rules.table_ledger import LedgerLine, Suspect, likely_hands
-from .audit import audit, bump_revision
+from .audit import audit, backup_soon, bump_revision
 from .counts import drafts_forget
 from .locks import lock_event
 
@@ -203,5 +203,5 @@ def day_close(
         },
     ).save()
     bump_revision(event)
-    transaction.on_commit(lambda: backups.request(event.pk, kind="close"))  # kept for good
+    backup_soon(event.pk, kind="close")  # kept for good
     return close

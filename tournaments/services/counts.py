@@ -12,11 +12,11 @@ from collections.abc import Collection, Mapping
 
 from django.db import transaction
 
-from .. import backups, permissions
+from .. import permissions
 from ..models import DayClose, DayRecord, DraftCount, Event, Hand
 from ..rules.errors import RulesError
 from ..rules.spans import spans
-from .audit import audit
+from .audit import audit, backup_soon
 from .locks import lock_event
 
 HIGHEST = 999  # the close page's boxes take three digits
@@ -101,7 +101,7 @@ def counts_save(
         after = {"tables": spans([d.table for d in changed])}
         audit(event, actor, "counts typed", part, after=after).save()
     if cleared or changed:
-        transaction.on_commit(lambda: backups.request(event.pk))  # paced: a restore keeps them
+        backup_soon(event.pk)  # paced: a restore keeps them
     return sorted(cleared + [d.table for d in changed])
 
 

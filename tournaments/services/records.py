@@ -10,11 +10,11 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils.translation import gettext
 
-from .. import archive
 from ..formats.csv_files import ResultRow
 from ..models import Event
 from ..rules.errors import RulesError
 from ..rules.types import ResultEntry
+from . import archive_import
 from .audit import audit
 from .results import results_record
 
@@ -25,15 +25,10 @@ def _require_staff(actor, what: str) -> None:
         raise PermissionDenied(what)
 
 
-@transaction.atomic
 def event_restore(*, data: dict, actor) -> Event:
-    """Recreate an event from its archive (staff only), with ``import_event``'s checks. The
-    entry goes to the installation's log, not the event's, so the restored event's own
-    archive stays byte-identical to the file."""
-    _require_staff(actor, gettext("Only staff restore events."))
-    event = archive.import_event(data)
-    audit(None, actor, "event restored", event.slug, after={"name": event.name}).save()
-    return event
+    """Recreate an event from its archive (staff only), with ``import_event``'s checks and its
+    entry in the installation's log (``archive_import``)."""
+    return archive_import.import_event(data, actor=actor)
 
 
 def results_import(*, event: Event, rows: Sequence[ResultRow], actor) -> int:

@@ -7,13 +7,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from .. import permissions, planner, selectors
+from .. import permissions, selectors
 from ..models import AuditEntry, Event, Hand, HandResult, Loan
 from ..rules import flags as flag_rules
 from ..rules.errors import RulesError, gettext_noop
 from ..rules.types import Result, ResultEntry
 from ..snapshot.tallies import held_before
-from . import rows
+from . import planner, rows
 from .audit import bump_revision
 from .closed_days import refuse_if_closed
 from .locks import lock_event, write_transaction

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django import template
 
-from ..management.hints import manage_hint, start_hint
+from ..cli.hints import manage_hint, start_hint
 
 register = template.Library()
 

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from tests.conftest import build_event
 from tests.scenarios.french.leftovers import english_left
 from tournaments import selectors
-from tournaments.archive import dumps, export_event, import_event
+from tournaments.archive import dumps, export_event
 from tournaments.formats.csv_files import CsvErrors, parse_results, parse_teams
 from tournaments.models import Event, Team
 from tournaments.rules import rotation
@@ -29,6 +29,7 @@ from tournaments.rules.flags import check_revokes, check_tricks
 from tournaments.rules.playoffs import PlayoffHand, explanation, tied_groups
 from tournaments.rules.types import Trump
 from tournaments.services import ResultEntry, results_record
+from tournaments.services.archive_import import import_event
 from tournaments.services.closing import day_close
 
 NBSP = "\u00a0"

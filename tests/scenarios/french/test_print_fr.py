@@ -16,10 +16,11 @@ from django.utils import translation
 
 from tests.scenarios.french.leftovers import english_left
 from tournaments import pdf
-from tournaments.archive import export_event, import_event
+from tournaments.archive import export_event
 from tournaments.formats.csv_files import TeamRow
 from tournaments.models import Event, EventRole, Role
 from tournaments.services import ResultEntry, event_create, results_record, teams_replace
+from tournaments.services.archive_import import import_event
 
 pytestmark = pytest.mark.django_db
 

@@ -14,10 +14,11 @@ from hypothesis import strategies as st
 
 from tests.conftest import build_event
 from tournaments import selectors, snapshot
-from tournaments.archive import dumps, export_event, import_event
+from tournaments.archive import dumps, export_event
 from tournaments.models import AuditEntry, Event
 from tournaments.rules.errors import RulesError
 from tournaments.services import ResultEntry, results_record
+from tournaments.services.archive_import import import_event
 from tournaments.services.closing import day_close
 from tournaments.services.playoffs import playoff_hand_record
 

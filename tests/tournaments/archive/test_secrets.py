@@ -15,10 +15,11 @@ from django.urls import reverse
 
 from tests.leader_helpers import make_event, make_user, play
 from tournaments import backups
-from tournaments.archive import dumps, export_event, import_event
+from tournaments.archive import dumps, export_event
 from tournaments.models import Event, EventRole, HandResult, Role, TableToken
 from tournaments.rules.errors import RulesError
 from tournaments.services import accounts
+from tournaments.services.archive_import import import_event
 from tournaments.services.table_entry import table_tokens_issue
 
 pytestmark = pytest.mark.django_db

@@ -7,12 +7,13 @@ import pytest
 from tests.leader_helpers import make_user
 from tests.season_helpers import area, play_through, season
 from tournaments import snapshot
-from tournaments.archive import dumps, export_event, import_event
+from tournaments.archive import dumps, export_event
 from tournaments.formats.csv_files import TeamRow
 from tournaments.models import ClubEntry, ClubMatch, Event, SeasonRole, TeamSource
 from tournaments.rules.clubs import Candidate, club_key, decide
 from tournaments.rules.errors import RulesError
 from tournaments.services import teams_replace
+from tournaments.services.archive_import import import_event
 from tournaments.services.clubs import match_confirm, match_separate
 from tournaments.services.seasons import season_named
 

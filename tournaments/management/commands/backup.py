@@ -6,7 +6,7 @@ from django.core.management.base import CommandError
 from django.utils.translation import gettext, gettext_lazy
 
 from tournaments import backups
-from tournaments.management.base import AppCommand
+from tournaments.cli.base import AppCommand
 from tournaments.models import Event
 
 

@@ -5,8 +5,8 @@ from django.db import transaction
 from django.utils.translation import gettext, gettext_lazy
 
 from tournaments.archive import dumps, export_event
-from tournaments.demo import DEMO_ARCHIVES, build_area, build_provincial
-from tournaments.management.base import AppCommand
+from tournaments.cli.base import AppCommand
+from tournaments.management.demo import DEMO_ARCHIVES, build_area, build_provincial
 from tournaments.models import Event
 
 

@@ -6,8 +6,8 @@ from datetime import date
 from django.core.management.base import CommandError
 from django.utils.translation import gettext, gettext_lazy
 
+from tournaments.cli.base import AppCommand
 from tournaments.formats.csv_files import parse_pattern
-from tournaments.management.base import AppCommand
 from tournaments.models import Level
 from tournaments.rules.errors import RulesError
 from tournaments.rules.event_settings import typed_number

@@ -3,7 +3,7 @@ from __future__ import annotations
 from django.core.management.base import CommandError
 from django.utils.translation import gettext, gettext_lazy
 
-from tournaments.management.base import AppCommand
+from tournaments.cli.base import AppCommand
 from tournaments.management.commands.create_event import _numbers, season_options
 from tournaments.models import Event, Level
 from tournaments.rules.errors import RulesError

@@ -6,7 +6,7 @@ import os
 from django.core.management.base import CommandError
 from django.utils.translation import gettext, gettext_lazy
 
-from tournaments.management.base import AppCommand
+from tournaments.cli.base import AppCommand
 from tournaments.rules.errors import RulesError
 from tournaments.services import accounts
 

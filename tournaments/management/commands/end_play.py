@@ -3,7 +3,7 @@ from __future__ import annotations
 from django.core.management.base import CommandError
 from django.utils.translation import gettext, gettext_lazy
 
-from tournaments.management.base import AppCommand
+from tournaments.cli.base import AppCommand
 from tournaments.rules.errors import RulesError
 from tournaments.services.end_play import play_end, play_resume
 

@@ -5,7 +5,7 @@ from pathlib import Path
 from django.utils.translation import gettext, gettext_lazy
 
 from tournaments.archive import dumps, export_event
-from tournaments.management.base import AppCommand
+from tournaments.cli.base import AppCommand
 
 from .import_teams import event_or_error
 

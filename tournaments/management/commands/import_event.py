@@ -5,11 +5,11 @@ import json
 from django.core.management.base import CommandError
 from django.utils.translation import gettext, gettext_lazy
 
-from tournaments.archive import import_event
 from tournaments.archive.reading import read_archive_path
-from tournaments.management.base import AppCommand
-from tournaments.management.hints import manage_hint
+from tournaments.cli.base import AppCommand
+from tournaments.cli.hints import manage_hint
 from tournaments.rules.errors import RulesError, shortened
+from tournaments.services.archive_import import import_event
 
 from .import_teams import cannot_read
 

@@ -2,8 +2,8 @@ from __future__ import annotations
 
 from django.utils.translation import gettext, gettext_lazy
 
+from tournaments.cli.base import AppCommand
 from tournaments.formats.csv_files import parse_results
-from tournaments.management.base import AppCommand
 from tournaments.models import Hand
 from tournaments.rules.errors import RulesError
 from tournaments.services import ResultEntry, results_record

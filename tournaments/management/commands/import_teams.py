@@ -3,10 +3,10 @@ from __future__ import annotations
 from django.core.management.base import CommandError
 from django.utils.translation import gettext, gettext_lazy
 
+from tournaments.cli.base import AppCommand
 from tournaments.formats.csv_files import PROBLEMS_SHOWN, UPLOAD_MAX, parse_teams
 from tournaments.formats.file_encodings import ENCODINGS, Reading, decode
 from tournaments.forms.setup import more_problems
-from tournaments.management.base import AppCommand
 from tournaments.models import Event
 from tournaments.rules.errors import RulesError
 from tournaments.services import teams_replace

@@ -5,12 +5,12 @@ import json
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext, gettext_lazy
 
-from tournaments.archive import import_event
-from tournaments.demo import DEMO_ARCHIVES
-from tournaments.management.base import AppCommand
-from tournaments.management.hints import start_hint
+from tournaments.cli.base import AppCommand
+from tournaments.cli.hints import start_hint
+from tournaments.management.demo import DEMO_ARCHIVES
 from tournaments.models import Event, EventRole, Role
 from tournaments.services.accounts import DEMO_PASSWORD, DEMO_USER
+from tournaments.services.archive_import import import_event
 from tournaments.services.table_entry import table_tokens_issue
 
 

@@ -8,8 +8,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournaments import pdf
+from tournaments.cli.base import AppCommand
 from tournaments.links import public_base
-from tournaments.management.base import AppCommand
 from tournaments.management.commands.import_teams import event_or_error
 from tournaments.rules.errors import RulesError
 from tournaments.services.table_entry import table_tokens_issue

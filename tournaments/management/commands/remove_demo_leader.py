@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext, gettext_lazy
 
-from tournaments.management.base import AppCommand
+from tournaments.cli.base import AppCommand
 from tournaments.services import accounts
 
 

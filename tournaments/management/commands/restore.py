@@ -6,11 +6,11 @@ from django.core.management.base import CommandError
 from django.utils.translation import gettext, gettext_lazy
 
 from tournaments import backups, snapshot
-from tournaments.archive import import_event
 from tournaments.archive.reading import read_archive_path
-from tournaments.management.base import AppCommand
+from tournaments.cli.base import AppCommand
 from tournaments.models import Event
 from tournaments.rules.errors import RulesError, shortened
+from tournaments.services.archive_import import import_event
 
 from .import_event import without_password
 

@@ -4,7 +4,7 @@ from django.core.management.base import CommandError
 from django.utils.translation import gettext, gettext_lazy
 
 from tournaments import links, pdf
-from tournaments.management.base import AppCommand
+from tournaments.cli.base import AppCommand
 from tournaments.management.commands.import_teams import event_or_error
 from tournaments.rules.errors import RulesError
 from tournaments.services.table_entry import table_tokens_issue

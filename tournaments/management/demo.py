@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import random
 
-from . import selectors
-from .formats.csv_files import TeamRow
-from .models import Event
-from .services import ResultEntry, accounts, event_create, results_record, teams_replace
-from .services.closing import day_close, last_hand
+from .. import selectors
+from ..formats.csv_files import TeamRow
+from ..models import Event
+from ..services import ResultEntry, accounts, event_create, results_record, teams_replace
+from ..services.closing import day_close, last_hand
 
 DEMO_ARCHIVES = accounts.DEMO_ARCHIVES
 

@@ -1,34 +1,24 @@
-"""An event's archive read back into the database (``export.py`` writes it): checked whole
-before anything is written, then created in one transaction with the bulk API."""
+"""An event's archive read back into the database (``archive/export.py`` writes it): checked
+whole before anything is written, then created in one transaction with the bulk API, matched to
+its season's clubs, and noted in the installation's log.
+
+``actor``: the staff member restoring it from the Records page, or None for the command line
+(``import_event``, ``restore``, ``load_demo``). The event is new, so no other write can reach
+it before this one commits: the slug, checked here and unique in the database, is its lock.
+"""
 
 from __future__ import annotations
 
 from datetime import date, datetime
 
+from django.contrib.auth import get_user_model
+from django.contrib.auth.hashers import identify_hasher
+from django.core.exceptions import PermissionDenied
 from django.db import DatabaseError, transaction
+from django.utils.translation import gettext
 
-from .. import planner
-from ..models import (
-    AuditEntry,
-    DayClose,
-    DayRecord,
-    DraftCount,
-    Event,
-    EventSource,
-    Hand,
-    HandResult,
-    Loan,
-    PlayoffGroup,
-    PlayoffHandResult,
-    Team,
-    TeamSource,
-)
-from ..rules import rotation as rotation_rules
-from ..rules.errors import RulesError
-from ..rules.types import Hand as RulesHand
-from ..rules.types import Rotation
-from . import checks, schema
-from .export import (
+from ..archive import checks, schema
+from ..archive.export import (
     EVENT_FIELDS,
     FORMAT,
     PLAYOFF_FIELDS,
@@ -36,7 +26,32 @@ from .export import (
     RESULT_FIELDS,
     VERSIONS,
 )
-from .secrets import import_secrets
+from ..models import (
+    AuditEntry,
+    DayClose,
+    DayRecord,
+    DraftCount,
+    Event,
+    EventRole,
+    EventSource,
+    Hand,
+    HandResult,
+    Loan,
+    PlayoffGroup,
+    PlayoffHandResult,
+    TableToken,
+    Team,
+    TeamSource,
+)
+from ..rules import rotation as rotation_rules
+from ..rules.errors import RulesError
+from ..rules.types import Hand as RulesHand
+from ..rules.types import Rotation
+from . import planner
+from .accounts import has_published_password
+from .audit import audit, bump_season
+from .clubs import match_event
+from .seasons import default_season, season_named
 
 
 def _parse_when(value: str | None) -> datetime | None:
@@ -57,17 +72,23 @@ def _check(archive: dict) -> None:
         raise schema.ArchiveErrors(found)
 
 
-@transaction.atomic
-def import_event(archive: dict, *, secrets: bool = False) -> Event:
-    """Recreate an event from ``export_event``'s output; refuses a slug already in use. With
-    ``secrets`` (the command line's ``restore`` and ``import_event``), the entry addresses and
-    accounts a backup carries come back too; the accounts left unable to log in (a published
-    password) are listed on the event as ``accounts_without_password``."""
-    _check(archive)
-    from ..services.audit import bump_season
-    from ..services.clubs import match_event  # the services stand on the archive's reads
-    from ..services.seasons import default_season, season_named
+def import_event(archive: dict, *, actor=None, secrets: bool = False) -> Event:
+    """Recreate an event from ``export_event``'s output (staff only); refuses a slug already in
+    use. With ``secrets`` (the command line's ``restore`` and ``import_event``), the entry
+    addresses and accounts a backup carries come back too; the accounts left unable to log in
+    (a published password) are listed on the event as ``accounts_without_password``. The
+    entry goes to the installation's log, not the event's, so the restored event's own
+    archive stays byte-identical to the file."""
+    if actor is not None and not getattr(actor, "is_staff", False):
+        raise PermissionDenied(gettext("Only staff restore events."))
+    with transaction.atomic():
+        event = _import(archive, secrets)
+        audit(None, actor, "event restored", event.slug, after={"name": event.name}).save()
+    return event
 
+
+def _import(archive: dict, secrets: bool) -> Event:
+    _check(archive)
     try:
         data = archive["event"]
         if Event.objects.filter(slug=data["slug"]).exists():
@@ -156,7 +177,7 @@ def import_event(archive: dict, *, secrets: bool = False) -> Event:
             len(archive["results"]) + len(archive["audit"]), HandResult, AuditEntry, Hand, Loan
         )
         kept_out = (
-            import_secrets(event, archive["secrets"]) if secrets and "secrets" in archive else []
+            _import_secrets(event, archive["secrets"]) if secrets and "secrets" in archive else []
         )
     except (KeyError, TypeError, ValueError, DatabaseError) as error:
         if isinstance(error, RulesError):
@@ -207,3 +228,42 @@ def _import_links(event: Event, links: dict) -> None:
         )
         for t in links["teams"]
     )
+
+
+def _import_secrets(event: Event, secrets: dict) -> list[str]:
+    """Bring ``secrets`` back for ``event`` (inside the import's transaction); what the leader
+    should know (accounts kept or left without their password) comes back as sentences."""
+    TableToken.objects.bulk_create(
+        TableToken(
+            event=event,
+            table=t["table"],
+            token=t["token"],
+            issued_at=datetime.fromisoformat(t["issued_at"]),
+            revoked_at=datetime.fromisoformat(t["revoked_at"]) if t["revoked_at"] else None,
+        )
+        for t in secrets.get("entry_addresses", [])
+    )
+    said = []
+    users = get_user_model()
+    for account in secrets.get("accounts", []):
+        name, password = account["username"], account["password"]
+        user = users.objects.filter(username=name).first()
+        if user is None:
+            user = users(username=name, is_staff=account["is_staff"], is_active=True)
+            if not _usable(password) or has_published_password(password):
+                user.set_unusable_password()
+                said.append(name)
+            else:
+                user.password = password
+            user.save()
+        EventRole.objects.get_or_create(event=event, user=user, defaults={"role": account["role"]})
+    return said
+
+
+def _usable(password: str) -> bool:
+    """A password as Django stores it, by a hasher this installation knows."""
+    try:
+        identify_hasher(password)
+    except ValueError:
+        return False
+    return True
