@@ -82,11 +82,11 @@ def test_relative_imports_are_read_as_absolute():
 # The project's layers, from the bottom up: a module imports from its own layer and the ones
 # below. A name stands for a module, or a package and everything in it; the app's root
 # ("tournaments") stands for its __init__ alone, so a new module at the root needs a place here.
-# A name nothing answers to yet (a package another branch is creating) places nothing.
 LAYERS = (
     ("cards",),
     ("tournaments.rules",),
     ("tournaments.cli",),  # words and hints the launcher prints before Django is set up
+    ("tournaments.formats",),  # the files leaders exchange: read and written by the rules
     (
         "tournaments",
         "tournaments.models",
@@ -100,7 +100,6 @@ LAYERS = (
     ("tournaments.selectors",),
     ("tournaments.snapshot",),
     ("tournaments.backups",),
-    ("tournaments.formats",),
     ("tournaments.services",),
     ("tournaments.pdf",),
     ("tournaments.forms",),
@@ -112,28 +111,6 @@ LAYERS = (
     ("whistdirector",),
 )
 APP_ROOTS = ("tournaments",)
-# Moves made on other branches at the same time (issue 38's TARGET): a module still at its old
-# path is placed by its new name, and its imports are checked once it has moved. Entries whose
-# new module exists are spent and may go.
-MOVING = {
-    "tournaments.snapshot.store": "tournaments.cache.store",
-    "tournaments.snapshot.memory": "tournaments.cache.memory",
-    "tournaments.snapshot.facts": "tournaments.cache.facts",
-    "tournaments.snapshot.revisions": "tournaments.cache.revisions",
-    "tournaments.snapshot.pages": "tournaments.shared_pages.decorators",
-    "tournaments.snapshot.hall": "tournaments.shared_pages.front",
-    "tournaments.snapshot.fragments": "tournaments.shared_pages.fragments",
-    "tournaments.forms": "tournaments.forms.setup",
-    "tournaments.form_echo": "tournaments.forms.echo",
-    "tournaments.csv_formats": "tournaments.formats.csv_files",
-    "tournaments.csv_headers": "tournaments.formats.csv_headers",
-    "tournaments.season_files": "tournaments.formats.season_files",
-    "tournaments.charts": "tournaments.formats.charts",
-    "tournaments.file_encodings": "tournaments.formats.file_encodings",
-    "tournaments.tables": "tournaments.views.standings_table",
-    "tournaments.quick_forms": "whistdirector.quick_forms",
-    "tournaments.hall_doors": "whistdirector.hall_doors",
-}
 # The only modules that import the project inside a function, and why.
 INSIDE_FUNCTIONS = {
     "tournaments.apps": "Django imports an AppConfig before the app's models: ready() wires them",
@@ -148,7 +125,6 @@ def module_name(path: Path) -> str:
 
 
 MODULES = {module_name(p): p for p in SOURCES}
-MOVED = {old for old, new in MOVING.items() if old in MODULES and new not in MODULES}
 
 
 def _within(name: str, entry: str) -> bool:
@@ -156,8 +132,8 @@ def _within(name: str, entry: str) -> bool:
 
 
 def layer_of(module: str) -> int | None:
-    """The index of ``module``'s layer (by its new name while it is moving), or None."""
-    name = MOVING[module] if module in MOVED else module
+    """The index of ``module``'s layer, or None."""
+    name = module
     found = [
         (len(entry), i)
         for i, entries in enumerate(LAYERS)
@@ -223,7 +199,6 @@ def test_no_module_imports_a_module_of_a_higher_layer():
         f"{module} -> {target}"
         for module, targets in sorted(EDGES.items())
         for target in sorted(targets)
-        if module not in MOVED and target not in MOVED
         if (layer_of(target) or 0) > (layer_of(module) or 0)  # no layer: the test above says
     ]
     assert not up
@@ -273,7 +248,7 @@ def test_no_module_imports_the_project_inside_a_function():
     found = [
         f"{module}:{line} imports {target}"
         for module, line, target in INSIDE
-        if module not in MOVED and not any(_within(module, m) for m in INSIDE_FUNCTIONS)
+        if not any(_within(module, m) for m in INSIDE_FUNCTIONS)
     ]
     assert not found
 

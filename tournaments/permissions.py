@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import ipaddress
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.core.exceptions import PermissionDenied
 from django.utils.translation import gettext
 
@@ -70,3 +72,15 @@ def require(actor, event: Event, action: str) -> None:
 
 def actor_name(actor) -> str:
     return "" if actor is None else actor.get_username()
+
+
+def from_this_computer(request) -> bool:
+    """The client is the server's own computer: a loopback address, or one of the laptop's own
+    network addresses when its browser opens the hall's address (waitress in the hall trusts
+    no proxy header, so this is the connection's own address, which no phone can take: the
+    answer to a forged one would go to the laptop itself)."""
+    address = request.META.get("REMOTE_ADDR", "")
+    try:
+        return ipaddress.ip_address(address).is_loopback or address in settings.HALL_OWN_ADDRESSES
+    except ValueError:
+        return False

@@ -10,41 +10,14 @@ nothing elsewhere. The laptop (a loopback address) and hosted servers are as bef
 
 from __future__ import annotations
 
-import ipaddress
-
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
-from django.shortcuts import render
 
-DEVICE_COOKIE = "whist_device"
-DEVICE_SALT = "whist-hall-device"
-SESSION_KEY = "hall_device"
+from tournaments.permissions import from_this_computer
+from tournaments.services import devices
+from tournaments.views.devices import SESSION_KEY, closed_page, device_token
+
 CLOSED_PREFIXES = ("/accounts/", "/admin/")  # the login form, password change, the admin
-
-
-def from_this_computer(request) -> bool:
-    """The client is the server's own computer: a loopback address, or one of the laptop's own
-    network addresses when its browser opens the hall's address (waitress in the hall trusts
-    no proxy header, so this is the connection's own address, which no phone can take: the
-    answer to a forged one would go to the laptop itself)."""
-    address = request.META.get("REMOTE_ADDR", "")
-    try:
-        return ipaddress.ip_address(address).is_loopback or address in settings.HALL_OWN_ADDRESSES
-    except ValueError:
-        return False
-
-
-def device_token(request) -> str | None:
-    from tournaments.services.devices import ADMITTED_HOURS
-
-    return request.get_signed_cookie(
-        DEVICE_COOKIE, default=None, salt=DEVICE_SALT, max_age=ADMITTED_HOURS * 3600
-    )
-
-
-def closed_page(request, status: int = 403):
-    """Where the leader's pages open, and the form for a device code (no login form)."""
-    return render(request, "tournaments/hall_closed.html", {"next": request.path}, status=status)
 
 
 class HallDoorsMiddleware:
@@ -55,8 +28,6 @@ class HallDoorsMiddleware:
         request.hall_device = None
         if not settings.HALL or from_this_computer(request):
             return self.get_response(request)
-        from tournaments.services import devices
-
         device = devices.admitted(device_token(request))
         request.hall_device = device
         if device is None or request.session.get(SESSION_KEY) != device.token:

@@ -10,7 +10,6 @@ import errno
 import ipaddress
 
 from tournaments.cli.words import gettext as _
-
 from whistdirector import server
 from whistdirector.config import ConfigurationError
 

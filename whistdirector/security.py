@@ -12,7 +12,7 @@ from django.conf import settings
 from django.http import HttpResponseForbidden
 from django.utils.translation import gettext as _
 
-from .hall_doors import from_this_computer
+from tournaments.permissions import from_this_computer
 
 
 class DebugForThisComputerMiddleware:

@@ -17,11 +17,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
-from whistdirector.hall_doors import DEVICE_COOKIE, DEVICE_SALT, closed_page, from_this_computer
-
+from ..permissions import from_this_computer
 from ..rules.errors import RulesError
 from ..services import devices
 
+DEVICE_COOKIE = "whist_device"
+DEVICE_SALT = "whist-hall-device"
+SESSION_KEY = "hall_device"  # the session's own device, so a copied cookie opens nothing
 WRONG_CODES = 10  # wrong codes one address may type in a quarter of an hour
 WRONG_CODES_SECONDS = 15 * 60
 
@@ -90,3 +92,15 @@ def hall_devices(request):
     admitted, codes = devices.listing()
     context = {"admitted": admitted, "codes": codes, "minutes": devices.CODE_MINUTES}
     return render(request, "tournaments/hall_devices.html", context)
+
+
+def device_token(request) -> str | None:
+    """The admitted device's token, from its signed cookie (None when it has none)."""
+    return request.get_signed_cookie(
+        DEVICE_COOKIE, default=None, salt=DEVICE_SALT, max_age=devices.ADMITTED_HOURS * 3600
+    )
+
+
+def closed_page(request, status: int = 403):
+    """Where the leader's pages open, and the form for a device code (no login form)."""
+    return render(request, "tournaments/hall_closed.html", {"next": request.path}, status=status)
