@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from .. import snapshot
 from ..rules.spans import spans
 
 # Past this many runs of table numbers the projector gives a count instead of the list.
@@ -103,3 +104,17 @@ def next_move_words(hand, table: int, *, new_day: bool = False) -> str:
         )
         % values
     )
+
+
+def notice_context(event, hand_now=None, *, over: bool = True) -> dict:
+    """What the hall notice shows (``{% hall_notice %}`` and the table page). ``hand_now``:
+    the event's ``HandNow`` when the page has it (``/hall/`` reads many events'
+    at once); ``over=False`` where the page's heading already says the day is over."""
+    hand_now = hand_now if hand_now is not None else snapshot.hand_now(event)
+    return {
+        "event": event,
+        "over": over_words(hand_now, event.last_hand) if over else "",
+        "with_over": over,
+        "announcement": event.announcement,
+        "clock_ends_at": event.clock_ends_at.isoformat() if event.clock_ends_at else "",
+    }

@@ -21,7 +21,7 @@ from django.views.decorators.http import require_safe
 from .. import snapshot
 from ..shared_pages.decorators import public_page, shared
 from ..snapshot import fragments
-from ..templatetags.whist_hall import hall_notice
+from .hand_now_words import notice_context
 
 LIVE = ("notice", "now", "standing", "chart", "rows")
 _MARKS = {part: mark_safe(f"<!--live {part}-->") for part in LIVE}  # noqa: S308 - constants
@@ -58,4 +58,4 @@ def table_page(request, slug, number: int):
 def _notice(event) -> str:
     """The end of a day and the leader's announcement (static/js/hall_notice.js keeps them
     fresh while the page is open)."""
-    return render_to_string("tournaments/_hall_notice.html", hall_notice(event))
+    return render_to_string("tournaments/_hall_notice.html", notice_context(event))
