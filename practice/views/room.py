@@ -135,6 +135,9 @@ def state(request, game: str):
     return JsonResponse(_state(module, module.load(stored), stored, []))
 
 
+MOVE_MAX = 80  # characters
+
+
 @require_POST
 @tables.reads_body
 def move(request, body: dict, game: str):
@@ -153,7 +156,9 @@ def move(request, body: dict, game: str):
             return refused.response(current)
         played = module.load(stored)
         wanted = body.get("move")
-        if not isinstance(wanted, str) or not wanted.strip():
+        # The longest real move ("discard" and its cards) is far shorter: a longer one is not a
+        # move, and a refusal never echoes it back whole.
+        if not isinstance(wanted, str) or not wanted.strip() or len(wanted) > MOVE_MAX:
             refused = {"error": _("Name a move."), **_state(module, played, stored, [])}
             return JsonResponse(refused, status=400)
         try:

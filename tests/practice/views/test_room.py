@@ -99,6 +99,18 @@ def test_militac_nonsense_moves_get_a_message_not_an_error(move):
     assert response.json()["error"]
 
 
+@pytest.mark.parametrize("game", ["militac", "militaire"])
+def test_a_move_of_100000_characters_is_refused_without_being_echoed(game):
+    """A move far longer than any real one is refused with "Name a move." and a short answer
+    (it once came back whole inside the message: 104 KB)."""
+    tab = Tab(Client(), game, 6, **({"pack": "army"} if game == "militaire" else {}))
+    tab.start()
+    response = tab.post("move", {"move": "{" * 100_000})
+    assert response.status_code == 400
+    assert response.json()["error"] == "Name a move."
+    assert len(response.content) < 10_000
+
+
 def militac_played_through(tab: Tab) -> dict:
     """The deal played to its end through the API, South making its first legal move each time
     (the lowest bid, else a pass), as a player clicking the first button would; the last state."""
