@@ -1,7 +1,7 @@
-/* What every practice table (whist, Militac, Militaire) draws the same way, whatever its cards:
-   a card of the hand as a button that says the card's words to a screen reader, and a card
-   played to a seat's place on the table. Each game draws its own card faces; this file is
-   loaded before the game's own script. */
+/* What the practice tables draw the same way, whatever their cards: a card of the hand as a
+   button that says the card's words to a screen reader (every game), and for the trick-taking
+   games (whist, Militac) a card played to a seat's place and the trick taken off the table.
+   Each game draws its own card faces; this file is loaded before the game's own script. */
 window.CardTable = (function () {
   "use strict";
 
@@ -25,5 +25,11 @@ window.CardTable = (function () {
     slot.appendChild(face);
   }
 
-  return { handButton, showPlayed };
+  /* The trick (a squad in Militac) taken off the table: the four played cards and its note. */
+  function clearTrick() {
+    for (const seat of ["N", "E", "S", "W"]) document.getElementById("played-" + seat).replaceChildren();
+    document.getElementById("trick-note").textContent = "";
+  }
+
+  return { clearTrick, handButton, showPlayed };
 })();

@@ -3,7 +3,7 @@
 (function () {
   "use strict";
   const { root, $, pace, wait, announce, runner } = window.PracticeRoom;
-  const { handButton } = window.CardTable;
+  const { clearTrick: clearSquad, handButton } = window.CardTable;
   const SEATS = { N: gettext("North"), E: gettext("East"), S: gettext("South"), W: gettext("West") };
   const NS = gettext("North-South");
   const EW = gettext("East-West");
@@ -26,11 +26,6 @@
   function showPlayed(seat, card) {
     const label = say(gettext("%(seat)s: %(card)s"), { seat: SEATS[seat], card: card.words });
     window.CardTable.showPlayed(seat, cardFace(card, "div"), label);
-  }
-
-  function clearSquad() {
-    for (const seat of Object.keys(SEATS)) $("played-" + seat).replaceChildren();
-    $("trick-note").textContent = "";
   }
 
   function lock() {

@@ -10,7 +10,7 @@
   if (!root) return;
   const $ = (id) => document.getElementById(id);
   const { SEATS, cardFace, showLastTrick, showPlayed, sideName, trumpText } = window.WhistCards;
-  const { handButton } = window.CardTable;
+  const { clearTrick, handButton } = window.CardTable;
   const NEXT = { N: "E", E: "S", S: "W", W: "N" };
   const say = (text, values) => interpolate(text, values, true); // text: gettext("…")
   const params = new URLSearchParams(window.location.search);
@@ -54,11 +54,6 @@
       }
       held = release;
     });
-  }
-
-  function clearTrick() {
-    for (const seat of Object.keys(SEATS)) $("played-" + seat).replaceChildren();
-    $("trick-note").textContent = "";
   }
 
   function announce(text) {
