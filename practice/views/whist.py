@@ -10,6 +10,8 @@ resumes it where it stood.
 
 from __future__ import annotations
 
+from functools import wraps
+
 from django.http import HttpResponseRedirect, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
@@ -101,68 +103,69 @@ def state_view(request):
     return JsonResponse(state(_load(stored), stored, []))
 
 
-@require_POST
-@tables.reads_body
-def play(request, body: dict):
+def _move_on_deal(view):
+    """A request that changes the deal it names: ``view(held, key, stored, game, body)`` runs
+    with this browser's deals under their lock. A deal not in play here, or one that went on in
+    another tab, is refused, changing nothing, with where it stands, before the view runs."""
+
+    @require_POST
+    @tables.reads_body
+    @wraps(view)
+    def on_deal(request, body: dict):
+        with tables.tables(request) as held:
+            try:
+                key, stored, game = _move(held, body)
+            except Refused as refusal:
+                return refusal.response(_current(held, body))
+            return view(held, key, stored, game, body)
+
+    return on_deal
+
+
+@_move_on_deal
+def play(held: dict, key: str, stored: dict, game: Game, body: dict):
     """Play South's card; refuse it, changing nothing, if it is not South's legal card now."""
-    with tables.tables(request) as held:
-        try:
-            key, stored, game = _move(held, body)
-        except Refused as refusal:
-            return refusal.response(_current(held, body))
-        try:
-            card = Card.parse(str(body.get("card", "")))
-            game.play(card, seat=HUMAN)
-        except (ValueError, IllegalPlay) as error:
-            refused = {"error": illegal_play(error), **state(_load(stored), stored, [])}
-            return JsonResponse(refused, status=400)
-        steps = [step(game, HUMAN, card)] + _computer_turns(game, stored)
-        stored = _saved(stored, game)
-        tables.touch(held, key, stored)
+    try:
+        card = Card.parse(str(body.get("card", "")))
+        game.play(card, seat=HUMAN)
+    except (ValueError, IllegalPlay) as error:
+        refused = {"error": illegal_play(error), **state(_load(stored), stored, [])}
+        return JsonResponse(refused, status=400)
+    steps = [step(game, HUMAN, card)] + _computer_turns(game, stored)
+    stored = _saved(stored, game)
+    tables.touch(held, key, stored)
     whist_review.begin(game)  # the hand's last card: its review starts now, off this request
     return JsonResponse(state(game, stored, steps))
 
 
-@require_POST
-@tables.reads_body
-def undo(request, body: dict):
+@_move_on_deal
+def undo(held: dict, key: str, stored: dict, game: Game, body: dict):
     """Take back South's last card and the computers' cards after it, until the hand ends."""
-    with tables.tables(request) as held:
-        try:
-            key, stored, game = _move(held, body)
-        except Refused as refusal:
-            return refusal.response(_current(held, body))
-        mine = south_cards_played(game)
-        if game.is_over or not mine:
-            message = (
-                _("The hand is over: replay the deal to play it again.")
-                if game.is_over
-                else _("You have played no card yet in this hand.")
-            )
-            return JsonResponse({"error": message, **state(game, stored, [])}, status=400)
-        stored = {**stored, "plays": stored["plays"][: mine[-1]]}
-        stored["undos"] = stored.get("undos", 0) + 1
-        tables.touch(held, key, stored)
+    mine = south_cards_played(game)
+    if game.is_over or not mine:
+        message = (
+            _("The hand is over: replay the deal to play it again.")
+            if game.is_over
+            else _("You have played no card yet in this hand.")
+        )
+        return JsonResponse({"error": message, **state(game, stored, [])}, status=400)
+    stored = {**stored, "plays": stored["plays"][: mine[-1]]}
+    stored["undos"] = stored.get("undos", 0) + 1
+    tables.touch(held, key, stored)
     return JsonResponse(state(_load(stored), stored, []))
 
 
-@require_POST
-@tables.reads_body
-def hint(request, body: dict):
+@_move_on_deal
+def hint(held: dict, key: str, stored: dict, game: Game, body: dict):
     """The card the expert level would play now in South's place, and why."""
-    with tables.tables(request) as held:
-        try:
-            key, stored, game = _move(held, body)
-        except Refused as refusal:
-            return refusal.response(_current(held, body))
-        if game.turn != HUMAN:
-            message = _("The hand is over.") if game.is_over else _("It is not your turn.")
-            return JsonResponse({"error": message, **state(game, stored, [])}, status=400)
-        strong = StrongPlayer(stored["seed"]) if endplay_available() else None
-        advice = advise(game.view(), strong)
-        hints = sorted({*stored.get("hints", []), len(game.plays)})
-        stored = {**stored, "hints": hints}
-        tables.touch(held, key, stored)
+    if game.turn != HUMAN:
+        message = _("The hand is over.") if game.is_over else _("It is not your turn.")
+        return JsonResponse({"error": message, **state(game, stored, [])}, status=400)
+    strong = StrongPlayer(stored["seed"]) if endplay_available() else None
+    advice = advise(game.view(), strong)
+    hints = sorted({*stored.get("hints", []), len(game.plays)})
+    stored = {**stored, "hints": hints}
+    tables.touch(held, key, stored)
     answer = {"card": advice.card.code, "text": advice_words(advice)}
     return JsonResponse({"hint": answer, **state(game, stored, [])})
 

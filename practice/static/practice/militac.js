@@ -3,6 +3,7 @@
 (function () {
   "use strict";
   const { root, $, pace, wait, announce, runner } = window.PracticeRoom;
+  const { clearTrick: clearSquad, handButton } = window.CardTable;
   const SEATS = { N: gettext("North"), E: gettext("East"), S: gettext("South"), W: gettext("West") };
   const NS = gettext("North-South");
   const EW = gettext("East-West");
@@ -23,17 +24,8 @@
   }
 
   function showPlayed(seat, card) {
-    const slot = $("played-" + seat);
-    slot.replaceChildren();
-    const face = cardFace(card, "div");
-    face.setAttribute("role", "img");
-    face.setAttribute("aria-label", say(gettext("%(seat)s: %(card)s"), { seat: SEATS[seat], card: card.words }));
-    slot.appendChild(face);
-  }
-
-  function clearSquad() {
-    for (const seat of Object.keys(SEATS)) $("played-" + seat).replaceChildren();
-    $("trick-note").textContent = "";
+    const label = say(gettext("%(seat)s: %(card)s"), { seat: SEATS[seat], card: card.words });
+    window.CardTable.showPlayed(seat, cardFace(card, "div"), label);
   }
 
   function lock() {
@@ -71,13 +63,8 @@
     hand.classList.toggle("viewing", data.phase === "bidding");
     let last = null;
     for (const card of data.hand) {
-      const button = cardFace(card, "button");
-      button.type = "button";
-      button.dataset.code = card.code;
-      const words = document.createElement("span");
-      words.className = "visually-hidden";
-      words.textContent = card.aide ? say(gettext("%(card)s (the Aide)"), { card: card.words }) : card.words;
-      button.appendChild(words);
+      const words = card.aide ? say(gettext("%(card)s (the Aide)"), { card: card.words }) : card.words;
+      const button = handButton(cardFace(card, "button"), card.code, words);
       button.disabled = !card.legal;
       if (card.aide) button.classList.add("aide");
       if (last !== null && card.company !== last) button.classList.add("suit-start");

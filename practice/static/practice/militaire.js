@@ -3,6 +3,7 @@
 (function () {
   "use strict";
   const { root, $, pace, wait, announce, runner } = window.PracticeRoom;
+  const { handButton } = window.CardTable;
   let state = null;
   const chosen = new Set();
   const say = (text, values) => interpolate(text, values, true); // text: gettext("…")
@@ -66,13 +67,7 @@
     const meldTime = data.your_turn && data.phase === "meld";
     hand.classList.toggle("viewing", !meldTime); // read your cards while the others play
     for (const card of data.hand) {
-      const button = cardFace(card, "button");
-      button.type = "button";
-      button.dataset.code = card.code;
-      const words = document.createElement("span");
-      words.className = "visually-hidden";
-      words.textContent = card.words;
-      button.appendChild(words);
+      const button = handButton(cardFace(card, "button"), card.code, card.words);
       button.setAttribute("aria-pressed", chosen.has(card.code) ? "true" : "false");
       button.disabled = !meldTime;
       if (card.code === data.taken) button.classList.add("taken");

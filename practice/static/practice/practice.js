@@ -3,13 +3,14 @@
    undo. Every request names the deal (number, trump, level) and the moves this tab has seen,
    so another tab on another deal never mixes with it, and one that fell behind is told.
    Its words come from Django's JavaScript catalog (gettext, interpolate), and its cards are
-   drawn by whist_cards.js: both are loaded first. */
+   drawn by whist_cards.js and card_table.js: all are loaded first. */
 (function () {
   "use strict";
   const root = document.getElementById("practice");
   if (!root) return;
   const $ = (id) => document.getElementById(id);
   const { SEATS, cardFace, showLastTrick, showPlayed, sideName, trumpText } = window.WhistCards;
+  const { clearTrick, handButton } = window.CardTable;
   const NEXT = { N: "E", E: "S", S: "W", W: "N" };
   const say = (text, values) => interpolate(text, values, true); // text: gettext("…")
   const params = new URLSearchParams(window.location.search);
@@ -55,11 +56,6 @@
     });
   }
 
-  function clearTrick() {
-    for (const seat of Object.keys(SEATS)) $("played-" + seat).replaceChildren();
-    $("trick-note").textContent = "";
-  }
-
   function announce(text) {
     $("announce").textContent = text;
   }
@@ -85,13 +81,7 @@
     hand.replaceChildren();
     let lastSuit = null;
     for (const card of state.hand) {
-      const button = cardFace(card, "button");
-      button.type = "button";
-      button.dataset.code = card.code;
-      const words = document.createElement("span");
-      words.className = "visually-hidden";
-      words.textContent = card.words;
-      button.appendChild(words);
+      const button = handButton(cardFace(card, "button"), card.code, card.words);
       button.disabled = busy || !card.legal;
       if (lastSuit !== null && card.suit !== lastSuit) button.classList.add("suit-start");
       lastSuit = card.suit;

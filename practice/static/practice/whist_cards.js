@@ -1,6 +1,6 @@
 /* The whist practice table's seats and cards, as practice.js draws them: a card's face, a card
    played to the table, the last trick's panel and the trump's name. Its words come from
-   Django's JavaScript catalog (gettext, interpolate), loaded first. */
+   Django's JavaScript catalog (gettext, interpolate); that and card_table.js are loaded first. */
 window.WhistCards = (function () {
   "use strict";
   const $ = (id) => document.getElementById(id);
@@ -20,12 +20,7 @@ window.WhistCards = (function () {
   }
 
   function showPlayed(seat, card) {
-    const slot = $("played-" + seat);
-    slot.replaceChildren();
-    const face = cardFace(card, "div");
-    face.setAttribute("role", "img");
-    face.setAttribute("aria-label", seatCard(seat, card));
-    slot.appendChild(face);
+    window.CardTable.showPlayed(seat, cardFace(card, "div"), seatCard(seat, card));
   }
 
   function showLastTrick(lastTrick) {
