@@ -50,7 +50,7 @@ def publish(*, slug: str, key: str, change: object, size: int) -> PublishedCopy:
         try:
             with applying():
                 return _apply(found, change, size)
-        except (KeyError, TypeError, ValueError, DatabaseError) as error:
+        except (LookupError, TypeError, ValueError, DatabaseError) as error:
             if isinstance(error, RulesError):
                 raise
             raise PublicationRefused(

@@ -12,6 +12,7 @@ from django.utils.formats import time_format
 
 from tests.leader_helpers import grid_post, make_user
 from tests.publishing_helpers import hall_changes, hands, make_event, province_of, send, standings
+from tournaments.archive.export import export_event
 from tournaments.models import (
     AuditEntry,
     HandResult,
@@ -23,6 +24,7 @@ from tournaments.models import (
 from tournaments.rules.errors import RulesError
 from tournaments.services import ResultEntry, results_record
 from tournaments.services.audit import bump_revision
+from tournaments.services.closing import day_close
 from tournaments.services.publishing_keys import key_issue, key_revoke
 
 pytestmark = pytest.mark.django_db
@@ -42,6 +44,32 @@ def test_each_publication_applied_equals_the_hall(client):
     logged = list(PublicationLog.objects.filter(event=province).order_by("received_at"))
     assert [(p.base, p.revision) for p in logged] == [(c["base"], c["revision"]) for c, _ in kept]
     assert all(p.size > 0 for p in logged)
+
+
+def test_a_closed_day_with_its_loans_arrives_as_the_hall_has_it(client):
+    hall = make_event("games", tables=4, hands_per_day=(6, 4), flags_per_table=1)
+
+    def day_one(event):  # the odd tables' hosts lose every trick: their teams run short
+        for hand in range(1, 7):
+            entries = [ResultEntry(hand, t, 13 if t % 2 else 0) for t in range(1, 5)]
+            results_record(event=event, entries=entries, actor=None)
+
+    def close_day_one(event):
+        day_close(event=event, day=1, close_incomplete=True, actor=None)
+
+    steps = [day_one, close_day_one, hands([7], 0)]
+    kept = hall_changes(client, hall, steps)
+    held = export_event(hall)
+    assert held["loans"] and held["closes"]  # the case is the one it means to be
+    api = client.get(f"/api/v1/events/{hall.slug}/results").json()
+    province, key = province_of(hall)
+    for change, expected in kept:
+        assert send(client, province.slug, key, change).status_code == 200
+        assert standings(client, province.slug) == expected
+    copy = export_event(province)
+    for part in ("hands", "teams", "results", "loans", "closes", "playoffs", "links"):
+        assert copy[part] == held[part], part
+    assert client.get(f"/api/v1/events/{province.slug}/results").json() == api
 
 
 def _published(client):
