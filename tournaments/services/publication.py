@@ -123,8 +123,9 @@ def _apply(found, change: dict, size: int) -> PublishedCopy:
     apply_archive(event, archive, whole=change["whole"], hands=change["hands"])
     bump_revision(event, hands="all" if change["whole"] else change["hands"], setup=change["whole"])
     now = timezone.now()
-    if copy is None:
+    if copy is None:  # the event follows this hall from now on (each publication is logged)
         copy = PublishedCopy(event=event, source=change["source"])
+        audit(event, None, "published from a hall", change["source"][:120]).save()
     copy.revision, copy.changed_at = change["revision"], now
     copy.save()
     PublicationLog.objects.create(
@@ -132,7 +133,6 @@ def _apply(found, change: dict, size: int) -> PublishedCopy:
     )
     found.last_used_at = now
     found.save(update_fields=["last_used_at"])
-    audit(event, None, "published", f"revision {copy.revision}", after={"size": size}).save()
     return copy
 
 
