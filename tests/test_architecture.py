@@ -101,6 +101,7 @@ LAYERS = (
     ("tournaments.snapshot",),
     ("tournaments.backups",),
     ("tournaments.services",),
+    ("tournaments.publishing",),  # the hall's sender to the province: the feed, its own state
     ("tournaments.pdf",),
     ("tournaments.forms",),
     ("tournaments.shared_pages",),

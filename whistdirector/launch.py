@@ -100,6 +100,9 @@ def hall(listen: str) -> None:
     os.environ.setdefault("WHIST_PUBLIC_URL", network.hall_url(phones, int(port)))
     setup("hall")
     prepare(ask_for_leader=True)
+    from tournaments.publishing import sender
+
+    sender.start()  # events published to the province: their changes go in the background
     hall_server = listen_on(listen)
     url = os.environ["WHIST_PUBLIC_URL"].rstrip("/")
     if loopback:

@@ -48,6 +48,7 @@ LEADER = [
     "/events/{slug}/hands/1/",
     "/events/{slug}/hands/3/",
     "/events/{slug}/setup/table-entry/",
+    "/events/{slug}/setup/publishing/",
     "/events/{slug}/close/",
     "/events/{slug}/close/1/",
     "/events/{slug}/close/1/2/",

@@ -19,18 +19,19 @@ from .schema import schema_for
 from .walk import check
 
 
-def problems(archive: object) -> list[str]:
+def problems(archive: object, *, walked: bool = False) -> list[str]:
     """Every problem of ``archive``, in the reader's language; empty when it can be imported
-    as it is."""
+    as it is. ``walked``: its schema is already checked (``rules_problems``)."""
     separator = gettext("%(path)s: %(problem)s")
+    found = rules_problems(archive) if walked else _problems(archive)
     if separator == "%(path)s: %(problem)s":
-        return _problems(archive)
+        return found
     # Each problem is written 'path: reason'; the reader's language sets the separator.
     return [
         separator % dict(zip(("path", "problem"), p.split(": ", 1), strict=True))
         if ": " in p
         else p
-        for p in _problems(archive)
+        for p in found
     ]
 
 
@@ -39,6 +40,13 @@ def _problems(archive: object) -> list[str]:
     check(schema_for(archive), archive, "", out)
     if out:
         return out
+    return rules_problems(archive)
+
+
+def rules_problems(archive: dict) -> list[str]:
+    """What ``problems`` finds in an archive that its schema already holds (a publication
+    merged into the records a province holds, whose schema was checked part by part)."""
+    out: list[str] = []
     event = archive["event"]
     tables = event["tables"]
     out += [f"event.{f}: {m}" for f, m in settings_problems(event, tables=tables).items()]

@@ -7,7 +7,8 @@ before.
 - ``playoffs``: playoffs for tied places; ``table_entry``: the tables' phones' entries;
 - ``seasons``: seasons and the links between levels; ``clubs``: clubs across events;
 - ``access``: leaders, assistants, coordinators and the hall's helper phones;
-- ``audit``: who changed what and when.
+- ``audit``: who changed what and when;
+- ``publishing``: publishing an event from the hall to the province (keys, copies, targets).
 """
 
 from .access import EventRole, HallDevice, Role, SeasonRole
@@ -16,6 +17,7 @@ from .closing import DayClose, DayRecord, DraftCount
 from .clubs import Club, ClubEntry, ClubMatch
 from .events import Event, Hand, Level, Team
 from .playoffs import PlayoffGroup, PlayoffHandResult
+from .publishing import PublicationLog, PublishedCopy, PublishingKey, PublishTarget
 from .results import HandResult, Loan
 from .seasons import EventSource, Season, TeamSource
 from .table_entry import SubmissionStatus, TableSubmission, TableToken
@@ -38,6 +40,10 @@ __all__ = [
     "Loan",
     "PlayoffGroup",
     "PlayoffHandResult",
+    "PublicationLog",
+    "PublishedCopy",
+    "PublishingKey",
+    "PublishTarget",
     "Role",
     "Season",
     "SeasonRole",

@@ -19,21 +19,31 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from django.db import connection, transaction
+from django.db.models import OuterRef, Subquery
 
-from ..models import Event
+from ..models import Event, PublishedCopy
+from .published import refuse_published
 
 
 def lock_event(event: Event, *fields: str) -> tuple:
     """Hold ``event``'s write lock until the surrounding transaction ends; returns the
     values of ``fields`` as the lock found them."""
     assert transaction.get_connection().in_atomic_block, "lock_event needs a transaction"
+    copy = PublishedCopy.objects.filter(event=OuterRef("pk"))
     locked = (
         Event.objects.select_for_update(of=("self",))
         .filter(pk=event.pk)
         .order_by()
-        .values_list("pk", *fields)
+        .annotate(  # in the same statement: a published event is written by its hall alone
+            published=Subquery(copy.values("revision")[:1]),
+            published_at=Subquery(copy.values("changed_at")[:1]),
+        )
+        .values_list("pk", *fields, "published", "published_at")
     )
-    return tuple(locked[0][1:])
+    *found, published, published_at = locked[0][1:]
+    if published is not None:
+        refuse_published(published, published_at)
+    return tuple(found)
 
 
 _sqlite_writers = threading.Lock()

@@ -6,7 +6,7 @@ The leader's pages and the printouts keep their routes in their own modules; the
 
 from django.urls import path
 
-from ..views import devices, hall, public, table_entry
+from ..views import devices, hall, public, publishing, publishing_page, table_entry
 from .leader import urlpatterns as leader_patterns
 from .printing import urlpatterns as print_patterns
 from .seasons import urlpatterns as season_patterns
@@ -27,6 +27,12 @@ urlpatterns = [
     path("events/<slug:slug>/rotation.json", public.rotation_json, name="rotation_json"),
     path("events/<slug:slug>/hall.json", public.hall_json, name="hall_json"),
     path("enter/<str:token>/", table_entry.entry_page, name="table_entry"),
+    path("events/<slug:slug>/publish/", publishing.publish, name="publish"),
+    path(
+        "events/<slug:slug>/setup/publishing/",
+        publishing_page.publishing_page,
+        name="publishing",
+    ),
     *leader_patterns,
     *print_patterns,
     *season_patterns,

@@ -1,0 +1,79 @@
+"""Set-up → Publishing: a leader issues a key (shown once, with its QR code), revokes it,
+releases the event from its hall; on the hall, sets the province's address and key."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from tests.leader_helpers import make_event, make_user
+from tournaments.models import AuditEntry, PublishedCopy, PublishingKey, PublishTarget
+from tournaments.services.publishing_keys import key_for
+
+pytestmark = pytest.mark.django_db
+
+
+def page(event):
+    return reverse("tournaments:publishing", args=[event.slug])
+
+
+@pytest.fixture
+def leading(client):
+    event = make_event("games", tables=4)
+    client.force_login(make_user("lead", event))
+    return event
+
+
+def test_a_leader_issues_a_key_shown_once(client, leading):
+    answer = client.post(page(leading), {"issue": ""})
+    text = answer.content.decode()
+    row = PublishingKey.objects.get(event=leading)
+    key = text.split('<code class="publishing-key">', 1)[1].split("<", 1)[0]
+    assert key_for(key, leading.slug) == row
+    assert "<svg" in text
+    again = client.get(page(leading)).content.decode()
+    assert key not in again and f"{row.hint}…" in again
+    client.post(page(leading), {"revoke": str(row.pk)})
+    assert key_for(key, leading.slug) is None
+    assert (
+        AuditEntry.objects.filter(
+            event=leading, actor="lead", action__startswith="publishing key"
+        ).count()
+        == 2
+    )
+
+
+def test_another_events_leader_may_not_open_it(client):
+    event = make_event("games", tables=4)
+    other = make_event("other", tables=4)
+    client.force_login(make_user("stranger", other))
+    assert client.get(page(event)).status_code == 403
+    assert client.post(page(event), {"issue": ""}).status_code == 403
+    assert not PublishingKey.objects.exists()
+
+
+def test_the_hall_sets_its_province_https_only(client, leading, monkeypatch):
+    answer = client.post(
+        page(leading),
+        {"publish": "", "url": "http://whist.example.org", "key": "wdp_k"},
+        follow=True,
+    )
+    assert "HTTPS" in answer.content.decode()
+    assert not PublishTarget.objects.exists()
+    client.post(page(leading), {"publish": "", "url": "https://whist.example.org", "key": "wdp_k"})
+    assert PublishTarget.objects.get().url == "https://whist.example.org"
+    text = client.get(page(leading)).content.decode()
+    assert "Publishing to whist.example.org: the first publication is on its way." in text
+    assert "wdp_k" not in text  # the key is never shown back
+    client.post(page(leading), {"stop": ""})
+    assert not PublishTarget.objects.exists()
+
+
+def test_release_from_the_page(client, leading):
+    from django.utils import timezone
+
+    PublishedCopy.objects.create(event=leading, source="s", revision=9, changed_at=timezone.now())
+    text = client.get(page(leading)).content.decode()
+    assert "revision 9" in text
+    client.post(page(leading), {"release": ""})
+    assert not PublishedCopy.objects.exists()

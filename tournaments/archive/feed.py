@@ -1,0 +1,82 @@
+"""The feed of an event's changes (DESIGN §5, Followers): what changed from a given revision on,
+in the archive's own format, for a follower that holds the event up to that revision.
+
+Every write moves the event's revision (``services.audit.bump_revision``); a hand whose
+results changed takes the new revision as its own, and a change of the teams, the rotation or
+the settings moves the setup revision. So a follower at revision ``base`` needs the results of
+the hands whose revision is above it, whole, and the parts of the archive that carry no
+revision of their own (settings, loans, closes, counts, playoffs), which are small. When the
+setup moved since ``base`` (or the follower holds nothing yet, ``base`` 0), the change is the
+whole event. Each change says the revision it starts from and the one it brings, so a
+follower applies it only on top of exactly that revision: never twice, never out of order.
+
+The records are the archive's (``export.py``) and a follower checks them as an import does;
+the audit log and the secrets (entry addresses, accounts) are not part of a change.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from django.db import connection, transaction
+
+from ..models import Event, Hand, HandResult
+from .export import export_event, result_records
+
+FORMAT = "military-whist-director/changes"
+VERSION = 1
+# What a change carries of the archive: always, and only when it is the whole event.
+ALWAYS = ("format", "version", "event", "loans", "closes", "counts", "playoffs", "results")
+WHOLE = ("hands", "teams", "links")
+
+
+@contextmanager
+def _one_moment() -> Iterator[None]:
+    """A read-only transaction, so every record read comes from one committed moment. On
+    SQLite a transaction starts IMMEDIATE (it takes the write lock) for the saves' sake; this
+    one only reads, so it starts DEFERRED and the saves never wait for it."""
+    if connection.vendor != "sqlite" or connection.in_atomic_block:
+        with transaction.atomic():
+            yield
+        return
+    connection.ensure_connection()
+    mode = connection.transaction_mode
+    connection.transaction_mode = "DEFERRED"
+    try:
+        with transaction.atomic():
+            yield
+    finally:
+        connection.transaction_mode = mode
+
+
+def changes_since(event: Event, base: int, *, source: str) -> dict:
+    """The change that brings a follower from ``base`` to the event's current revision;
+    ``source`` names this copy of the event (a follower refuses changes of another copy)."""
+    with _one_moment():
+        current = Event.objects.get(pk=event.pk)
+        whole = base == 0 or current.setup_revision > base
+        archive = export_event(current, records=False)
+        results = HandResult.objects.filter(event=current)
+        if whole:
+            hands = list(Hand.objects.filter(event=current).values_list("number", flat=True))
+        else:
+            hands = list(
+                Hand.objects.filter(event=current, revision__gt=base)
+                .order_by("number")
+                .values_list("number", flat=True)
+            )
+            results = results.filter(hand__number__in=hands)
+        archive["results"] = result_records(results)
+    kept = ALWAYS + WHOLE if whole else ALWAYS
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "event": current.slug,
+        "source": source,
+        "base": base,
+        "revision": current.revision,
+        "whole": whole,
+        "hands": sorted(hands),
+        "archive": {key: value for key, value in archive.items() if key in kept},
+    }

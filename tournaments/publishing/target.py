@@ -1,0 +1,84 @@
+"""Where the hall publishes an event, and with which key: set by ``manage.py publish`` (and
+kept in the hall's database, never in an archive: the key is a secret of this laptop)."""
+
+from __future__ import annotations
+
+import ipaddress
+import uuid
+from urllib.parse import urlsplit
+
+from ..models import Event, PublishTarget
+from ..rules.errors import RulesError, gettext_noop
+from ..services.locks import write_transaction
+
+KEY_LONGEST = 100
+
+
+def _loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def checked_url(url: str) -> str:
+    """The province's address as the hall keeps it: HTTPS, or HTTP on this machine alone."""
+    parts = urlsplit(url.strip())
+    host = parts.hostname or ""
+    if parts.scheme not in ("http", "https") or not host:
+        raise RulesError(
+            gettext_noop("%(url)r is not a web address such as https://whist.example.org"),
+            field="to",
+            url=url,
+        )
+    if parts.scheme != "https" and not _loopback(host):
+        raise RulesError(
+            gettext_noop(
+                "Publishing needs HTTPS (https://%(host)s): the key and the results would "
+                "cross the internet in clear."
+            ),
+            field="to",
+            host=host,
+        )
+    if parts.query or parts.fragment:
+        raise RulesError(gettext_noop("The address takes no query string."), field="to")
+    return f"{parts.scheme}://{parts.netloc}{parts.path.rstrip('/')}"
+
+
+def target_set(event: Event, url: str, key: str) -> PublishTarget:
+    """Publish ``event`` to ``url`` with ``key`` from now on. Another province starts from
+    nothing; the same one resumes where it was. A refusal that stopped the sending is
+    cleared (a new key, or the leader's decision to try again)."""
+    url = checked_url(url)
+    key = key.strip()
+    if not key or len(key) > KEY_LONGEST or any(c.isspace() for c in key):
+        raise RulesError(
+            gettext_noop("The publishing key is not one a province issues."), field="key"
+        )
+    with write_transaction():
+        target = PublishTarget.objects.filter(event=event).first()
+        if target is None:
+            target = PublishTarget(event=event, source=uuid.uuid4().hex)
+        if target.url != url:
+            target.sent_revision, target.sent_at = 0, None
+        target.url, target.key = url, key
+        target.error, target.failing_since, target.stopped = "", None, False
+        target.save()
+    return target
+
+
+def target_remove(event: Event) -> bool:
+    """Stop publishing ``event`` (the province keeps what it has)."""
+    with write_transaction():
+        removed, _ = PublishTarget.objects.filter(event=event).delete()
+    return bool(removed)
+
+
+def endpoint(target: PublishTarget, slug: str) -> str:
+    return f"{target.url}/events/{slug}/publish/"
+
+
+def host_of(target: PublishTarget) -> str:
+    return urlsplit(target.url).netloc

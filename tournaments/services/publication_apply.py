@@ -1,0 +1,168 @@
+"""A checked publication written into the province's copy of the event, inside the caller's
+transaction and under its lock (``publication.publish``): the settings, then the hands'
+results it carries whole, and the parts of the archive that are small and carry no revision
+(loans, closes, counts, playoffs) replaced when they differ. The records are written as the
+archive import writes them."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+
+from ..archive.export import (
+    EVENT_FIELDS,
+    PLAYOFF_FIELDS,
+    PLAYOFF_HAND_FIELDS,
+    RESULT_FIELDS,
+    export_event,
+)
+from ..models import (
+    DayClose,
+    DayRecord,
+    DraftCount,
+    Event,
+    EventSource,
+    Hand,
+    HandResult,
+    Loan,
+    PlayoffGroup,
+    PlayoffHandResult,
+    Team,
+    TeamSource,
+)
+from .clubs import match_event
+
+# The settings a publication may change; the slug, the season and the creation stay the
+# province's own.
+SETTINGS = tuple(f for f in EVENT_FIELDS if f != "slug")
+
+
+def _when(value: str | None) -> datetime | None:
+    return datetime.fromisoformat(value) if value else None
+
+
+def apply_archive(event: Event, archive: dict, *, whole: bool, hands: list[int]) -> None:
+    """Write ``archive`` (the event once the change is applied, as ``_checked`` made it)."""
+    held = export_event(event, records=False)
+    data = archive["event"]
+    changed = {f: data[f] for f in SETTINGS if getattr(event, f) != data[f]}
+    starts_on = date.fromisoformat(data["starts_on"]) if data["starts_on"] else None
+    changed |= {
+        "starts_on": starts_on,
+        "play_ends_after": data.get("play_ends_after"),
+        "print_language": data.get("print_language", "en-ca"),
+    }
+    Event.objects.filter(pk=event.pk).update(**changed)
+    for field, value in changed.items():
+        setattr(event, field, value)
+    if whole:
+        _hands(event, archive["hands"])
+        _teams(event, archive, held)
+        numbers = [h["hand"] for h in archive["hands"]]
+    else:
+        numbers = hands
+    by_number = dict(Hand.objects.filter(event=event).values_list("number", "pk"))
+    HandResult.objects.filter(event=event, hand__number__in=numbers).delete()
+    wanted = set(numbers)
+    HandResult.objects.bulk_create(
+        (
+            HandResult(
+                event=event,
+                hand_id=by_number[r["hand"]],
+                entered_at=_when(r["entered_at"]),
+                **{f: r[f] for f in RESULT_FIELDS},
+            )
+            for r in archive["results"]
+            if r["hand"] in wanted
+        ),
+        batch_size=500,
+    )
+    if archive["loans"] != held["loans"]:
+        Loan.objects.filter(event=event).delete()
+        Loan.objects.bulk_create(Loan(event=event, **loan) for loan in archive["loans"])
+    if archive["closes"] != held["closes"]:
+        _closes(event, archive["closes"])
+    if archive.get("counts", []) != held.get("counts", []):
+        DraftCount.objects.filter(event=event).delete()
+        DraftCount.objects.bulk_create(
+            DraftCount(event=event, **c) for c in archive.get("counts", [])
+        )
+    if archive["playoffs"] != held["playoffs"]:
+        _playoffs(event, archive["playoffs"])
+
+
+def _hands(event: Event, hands: list[dict]) -> None:
+    """The rotation as the hall has it: hands updated in place, missing ones made, those the
+    hall no longer has removed (with their results)."""
+    Hand.objects.filter(event=event).exclude(number__in=[h["hand"] for h in hands]).delete()
+    known = {h.number: h for h in Hand.objects.filter(event=event)}
+    fields = ("day", "session", "trump", "travelling", "moves")
+    update, create = [], []
+    for h in hands:
+        values = {"day": h["day"], "session": h["session"], "trump": h["trump"]}
+        values |= {"travelling": h["travelling"], "moves": h["moves"]}
+        row = known.get(h["hand"])
+        if row is None:
+            create.append(Hand(event=event, number=h["hand"], **values))
+        elif any(getattr(row, f) != values[f] for f in fields):
+            for f in fields:
+                setattr(row, f, values[f])
+            update.append(row)
+    Hand.objects.bulk_update(update, fields, batch_size=200)
+    Hand.objects.bulk_create(create)
+
+
+def _teams(event: Event, archive: dict, held: dict) -> None:
+    teams_changed = archive["teams"] != held["teams"]
+    if teams_changed:
+        Team.objects.filter(event=event).delete()
+        Team.objects.bulk_create(Team(event=event, **t) for t in archive["teams"])
+    links = archive.get("links", {"sources": [], "teams": []})
+    if links != held["links"]:
+        EventSource.objects.filter(event=event).delete()
+        TeamSource.objects.filter(event=event).delete()
+        EventSource.objects.bulk_create(
+            EventSource(event=event, position=i, source_slug=slug)
+            for i, slug in enumerate(links["sources"], 1)
+        )
+        TeamSource.objects.bulk_create(
+            TeamSource(
+                event=event,
+                team=t["team"],
+                source_slug=t["source"],
+                place=t["place"],
+                source_table=t["table"],
+            )
+            for t in links["teams"]
+        )
+    if teams_changed or links != held["links"]:
+        match_event(event)  # as after an import; a second of a 250-table event's time
+
+
+def _closes(event: Event, closes: list[dict]) -> None:
+    DayClose.objects.filter(event=event).delete()
+    for c in closes:
+        close = DayClose.objects.create(
+            event=event,
+            day=c["day"],
+            session=c["session"],
+            closed_by=c["closed_by"],
+            closed_at=_when(c["closed_at"]),
+            override_note=c["override_note"],
+        )
+        DayRecord.objects.bulk_create(DayRecord(close=close, **r) for r in c["records"])
+
+
+def _playoffs(event: Event, playoffs: list[dict]) -> None:
+    PlayoffGroup.objects.filter(event=event).delete()
+    for p in playoffs:
+        group = PlayoffGroup.objects.create(
+            event=event, created_at=_when(p["created_at"]), **{f: p[f] for f in PLAYOFF_FIELDS}
+        )
+        PlayoffHandResult.objects.bulk_create(
+            PlayoffHandResult(
+                group=group,
+                entered_at=_when(h["entered_at"]),
+                **{f: h[f] for f in PLAYOFF_HAND_FIELDS},
+            )
+            for h in p["hands"]
+        )
