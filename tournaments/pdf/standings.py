@@ -11,8 +11,6 @@ from across the hall shows no name smaller than its neighbours.
 
 from __future__ import annotations
 
-import io
-
 from django.utils import formats
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -29,15 +27,12 @@ from .common import (
     REGULAR,
     RULE,
     SHADE,
-    document,
     escape,
     fitted_paragraph,
-    header_footer,
-    page_size,
     text_height,
-    usable,
     wrap_words,
 )
+from .printout import Printout
 
 TITLE = ParagraphStyle("title", fontName=BOLD, fontSize=18, leading=22, spaceAfter=2)
 SUBTITLE = ParagraphStyle("subtitle", fontName=REGULAR, fontSize=13, leading=17, spaceAfter=6)
@@ -84,14 +79,12 @@ def note(row: Standing, final: bool, event) -> str:
 
 
 def build(data: PrintData, job: PrintJob) -> bytes:
-    buffer = io.BytesIO()
-    title = _("Standings")
-    doc = document(buffer, data.event.name, title, page_size(data.paper))
+    printout = Printout(data.event.name, _("Standings"), data.paper, data.printed)
     final = bool(data.rotation.hands) and data.hands_played >= len(data.rotation.hands)
     story = [
         Paragraph(escape(data.event.name), TITLE),
         Paragraph(escape(subtitle(data)), SUBTITLE),
-        standings_table(data, final, usable(doc)[0]),
+        standings_table(data, final, printout.width),
         Paragraph(
             _(
                 "= shares the place with the other teams on the same total. Days are net "
@@ -103,9 +96,7 @@ def build(data: PrintData, job: PrintJob) -> bytes:
     ]
     if not data.standings:
         story.insert(2, Spacer(1, 12))
-    decorate = header_footer(data.event.name, title, data.printed)
-    doc.build(story, onFirstPage=decorate, onLaterPages=decorate)
-    return buffer.getvalue()
+    return printout.pdf(story)
 
 
 PADDING = 12  # a cell's left and right padding together
