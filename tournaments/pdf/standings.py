@@ -13,13 +13,13 @@ from __future__ import annotations
 
 from django.utils import formats
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph, Spacer, Table
 
 from ..rules.playoffs import places_that_matter
 from ..rules.types import Standing
+from ..selectors.ranking import standing_note
 from . import PrintData, PrintJob
 from .common import (
     BOLD,
@@ -60,22 +60,13 @@ def subtitle(data: PrintData) -> str:
     return " · ".join(parts)
 
 
-def note(row: Standing, final: bool, event) -> str:
-    """What the last column says: the playoff hands, a playoff still due, or advancing."""
-    notes = []
-    if row.playoff:
-        hands = ", ".join(str(h) for h in row.playoff)
-        notes.append(
-            ngettext("playoff hand %(hands)s", "playoff hands %(hands)s", len(row.playoff))
-            % {"hands": hands}
-        )
-    elif (
-        final and row.tied and row.rank <= places_that_matter(event.playoff_places, event.advancing)
-    ):
-        notes.append(_("playoff due"))
-    if final and row.rank <= event.advancing and not row.tied:
-        notes.append(_("advances"))
-    return "; ".join(notes)
+def standings_notes(rows: list[Standing], final: bool, event) -> list[str]:
+    """What the last column says: the playoff hands, a playoff still due, or advancing (once
+    every hand is played)."""
+    mattering = places_that_matter(event.playoff_places, event.advancing)
+    due = {r.table for r in rows if final and r.tied and r.rank <= mattering}
+    advancing = {r.table for r in rows if final and r.rank <= event.advancing and not r.tied}
+    return [standing_note(row, advancing, due) for row in rows]
 
 
 def build(data: PrintData, job: PrintJob) -> bytes:
@@ -132,7 +123,7 @@ def _names_size(names: list[str], width: float) -> float:
 def standings_table(data: PrintData, final: bool, width: float) -> Table:
     days = max((len(s.days) for s in data.standings), default=0)
     zones = any(s.zone for s in data.standings)
-    notes = [note(row, final, data.event) for row in data.standings]
+    notes = standings_notes(data.standings, final, data.event)
     heading = [_("Place"), _("Table"), _("Team")] + ([_("Zone")] if zones else [])
     heading += [_("Day %(day)s") % {"day": d} for d in range(1, days + 1)] + [_("Total")]
     heading += [""] if any(notes) else []
