@@ -22,16 +22,7 @@ import time
 from pathlib import Path
 
 from _django import setup
-
-
-def timed(fn, repeat: int) -> float:
-    """Median seconds of ``repeat`` calls."""
-    samples = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        samples.append(time.perf_counter() - start)
-    return statistics.median(samples)
+from _timing import timed
 
 
 def main() -> None:

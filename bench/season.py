@@ -17,19 +17,10 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import statistics
 import time
 
 from _django import setup
-
-
-def timed(fn, repeat: int) -> float:
-    samples = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        samples.append(time.perf_counter() - start)
-    return statistics.median(samples)
+from _timing import timed
 
 
 def build(areas: int, tables: int, hands: int) -> dict:

@@ -26,7 +26,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Paragraph, SimpleDocTemplate
+from reportlab.platypus import Paragraph
 
 from ..rules.types import Trump
 
@@ -52,25 +52,6 @@ def _register_fonts() -> None:
 
 
 _register_fonts()
-
-
-def document(buffer, event_name: str, title: str, pagesize) -> SimpleDocTemplate:
-    """The page frame every flowing printout shares: half-inch margins, titled metadata."""
-    return SimpleDocTemplate(
-        buffer,
-        pagesize=pagesize,
-        leftMargin=MARGIN,
-        rightMargin=MARGIN,
-        topMargin=MARGIN + 8,
-        bottomMargin=MARGIN,
-        title=f"{event_name} — {title}",
-        author="Military Whist Director",
-    )
-
-
-def usable(doc) -> tuple[float, float]:
-    """Width and height inside a platypus frame (which pads its edges by 6 points)."""
-    return doc.width - 12, doc.height - 12
 
 
 def page_size(paper: str, *, across: bool = False) -> tuple[float, float]:

@@ -8,8 +8,6 @@ says how complete those results were.
 
 from __future__ import annotations
 
-import io
-
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 from reportlab.lib.styles import ParagraphStyle
@@ -34,13 +32,10 @@ from .common import (
     REGULAR,
     RULE,
     SHADE,
-    document,
     fitted_paragraph,
-    header_footer,
-    page_size,
     text_height,
-    usable,
 )
+from .printout import Printout
 
 ROW_HEIGHT = 23
 TITLE = ParagraphStyle("title", fontName=BOLD, fontSize=18, leading=23, spaceAfter=4)
@@ -83,18 +78,14 @@ def expected(data: PrintData, day: int, last_hand: int) -> dict[int, TableDay]:
 
 
 def build(data: PrintData, job: PrintJob) -> bytes:
-    buffer = io.BytesIO()
-    title = _("Flag-count sheets")
-    doc = document(buffer, data.event.name, title, page_size(data.paper))
+    printout = Printout(data.event.name, _("Flag-count sheets"), data.paper, data.printed)
     tables = data.tables(job)
     story: list = []
     for day, session, hands in chosen_sessions(data, job):
         if story:
             story.append(PageBreak())
-        story += sheet(data, job, day, session, hands, tables, usable(doc)[0])
-    decorate = header_footer(data.event.name, title, data.printed)
-    doc.build(story, onFirstPage=decorate, onLaterPages=decorate)
-    return buffer.getvalue()
+        story += sheet(data, job, day, session, hands, tables, printout.width)
+    return printout.pdf(story)
 
 
 def sheet(

@@ -10,7 +10,6 @@ lines on a page of their own, and only the other hands get the full list.
 
 from __future__ import annotations
 
-import io
 import math
 from xml.sax.saxutils import escape
 
@@ -36,15 +35,12 @@ from .common import (
     INK,
     REGULAR,
     RULE,
-    document,
     fit_size,
-    header_footer,
-    page_size,
     trump_color,
     trump_font,
     trump_text,
-    usable,
 )
+from .printout import Printout
 
 COLUMNS = 4
 ROW_HEIGHT = 19
@@ -169,11 +165,9 @@ def day_lines(data: PrintData, day: int, hands: list[Hand], width: float) -> Tab
 
 
 def build(data: PrintData, job: PrintJob) -> bytes:
-    buffer = io.BytesIO()
-    title = _("Movement slips")
-    doc = document(buffer, data.event.name, title, page_size(data.paper))
+    printout = Printout(data.event.name, _("Movement slips"), data.paper, data.printed)
     tables = data.tables(job)
-    width = usable(doc)[0]
+    width = printout.width
     story = []
     alike: dict[int, list[Hand]] = {}
     for hand in data.rotation.hands:
@@ -184,6 +178,4 @@ def build(data: PrintData, job: PrintJob) -> bytes:
     days = [day_lines(data, day, hands, width) for day, hands in sorted(alike.items())]
     pages = [item for day in days for item in (day, PageBreak())]
     story = pages + story if story else pages[:-1]
-    decorate = header_footer(data.event.name, title, data.printed)
-    doc.build(story, onFirstPage=decorate, onLaterPages=decorate)
-    return buffer.getvalue()
+    return printout.pdf(story)

@@ -9,7 +9,6 @@ tables 1–16 stack together.
 
 from __future__ import annotations
 
-import io
 import math
 
 from django.utils.translation import gettext as _
@@ -27,15 +26,12 @@ from .common import (
     REGULAR,
     RULE,
     SHADE,
-    document,
-    header_footer,
-    page_size,
     session_label,
     trump_color,
     trump_font,
     trump_text,
-    usable,
 )
+from .printout import Printout
 
 TABLES_PER_PAGE = 16
 ROW_HEIGHT = 19
@@ -69,13 +65,9 @@ def hand_pages(data: PrintData, rows_per_page: int) -> list[list]:
 
 
 def build(data: PrintData, job: PrintJob) -> bytes:
-    buffer = io.BytesIO()
-    size = page_size(data.paper)
-    title = _("Master rotation sheet")
-    doc = document(buffer, data.event.name, title, size)
-    decorate = header_footer(data.event.name, title, data.printed)
+    printout = Printout(data.event.name, _("Master rotation sheet"), data.paper, data.printed)
     heading_height = TITLE.leading + TITLE.spaceAfter + 2 * ROW_HEIGHT
-    rows_per_page = int((usable(doc)[1] - heading_height) // ROW_HEIGHT)
+    rows_per_page = int((printout.height - heading_height) // ROW_HEIGHT)
     show_pair = any(h.travelling is not Pair.AB for h in data.rotation.hands)
     story: list = []
     for group in table_groups(data.tables(job)):
@@ -95,11 +87,10 @@ def build(data: PrintData, job: PrintJob) -> bytes:
                     TITLE,
                 )
             )
-            story.append(grid(rows, group, usable(doc)[0], show_pair))
+            story.append(grid(rows, group, printout.width, show_pair))
     if not story:
         story.append(Spacer(1, 1))
-    doc.build(story, onFirstPage=decorate, onLaterPages=decorate)
-    return buffer.getvalue()
+    return printout.pdf(story)
 
 
 def grid(rows: list, tables: list[int], width: float, show_pair: bool) -> Table:

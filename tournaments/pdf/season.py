@@ -5,8 +5,6 @@ place at each. Letter or A4, in the reader's language; names fit their cells as 
 
 from __future__ import annotations
 
-import io
-
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from reportlab.lib.styles import ParagraphStyle
@@ -19,13 +17,10 @@ from .common import (
     REGULAR,
     RULE,
     SHADE,
-    document,
     escape,
     fitted_paragraph,
-    header_footer,
-    page_size,
-    usable,
 )
+from .printout import Printout
 
 TITLE = ParagraphStyle("title", fontName=BOLD, fontSize=24, leading=29, spaceAfter=6)
 HEADING = ParagraphStyle("heading", fontName=BOLD, fontSize=17, leading=22, spaceBefore=12,
@@ -58,11 +53,10 @@ def _cell(text: str, width: float, *, bold: bool = False) -> Paragraph:
 
 
 def season_sheet(summary, paper: str) -> bytes:
-    buffer = io.BytesIO()
-    title = _("Season results")
     season = summary.season
-    doc = document(buffer, season.name, title, page_size(paper))
-    width = usable(doc)[0]
+    printed = formats.date_format(timezone.localtime(), "DATETIME_FORMAT")
+    printout = Printout(season.name, _("Season results"), paper, printed)
+    width = printout.width
     story = [Paragraph(escape(season.name), TITLE)]
     event_widths = [width * 0.34, width * 0.16, width * 0.25, width * 0.25]
     for level, events in summary.levels:
@@ -108,7 +102,4 @@ def season_sheet(summary, paper: str) -> bytes:
         ]
     if not summary.events:
         story.append(Paragraph(escape(_("No events in this season yet.")), HEADING))
-    printed = formats.date_format(timezone.localtime(), "DATETIME_FORMAT")
-    decorate = header_footer(season.name, title, printed)
-    doc.build(story, onFirstPage=decorate, onLaterPages=decorate)
-    return buffer.getvalue()
+    return printout.pdf(story)

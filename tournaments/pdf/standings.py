@@ -11,17 +11,15 @@ from across the hall shows no name smaller than its neighbours.
 
 from __future__ import annotations
 
-import io
-
 from django.utils import formats
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph, Spacer, Table
 
 from ..rules.playoffs import places_that_matter
 from ..rules.types import Standing
+from ..selectors.ranking import standing_note
 from . import PrintData, PrintJob
 from .common import (
     BOLD,
@@ -29,15 +27,12 @@ from .common import (
     REGULAR,
     RULE,
     SHADE,
-    document,
     escape,
     fitted_paragraph,
-    header_footer,
-    page_size,
     text_height,
-    usable,
     wrap_words,
 )
+from .printout import Printout
 
 TITLE = ParagraphStyle("title", fontName=BOLD, fontSize=18, leading=22, spaceAfter=2)
 SUBTITLE = ParagraphStyle("subtitle", fontName=REGULAR, fontSize=13, leading=17, spaceAfter=6)
@@ -65,33 +60,22 @@ def subtitle(data: PrintData) -> str:
     return " · ".join(parts)
 
 
-def note(row: Standing, final: bool, event) -> str:
-    """What the last column says: the playoff hands, a playoff still due, or advancing."""
-    notes = []
-    if row.playoff:
-        hands = ", ".join(str(h) for h in row.playoff)
-        notes.append(
-            ngettext("playoff hand %(hands)s", "playoff hands %(hands)s", len(row.playoff))
-            % {"hands": hands}
-        )
-    elif (
-        final and row.tied and row.rank <= places_that_matter(event.playoff_places, event.advancing)
-    ):
-        notes.append(_("playoff due"))
-    if final and row.rank <= event.advancing and not row.tied:
-        notes.append(_("advances"))
-    return "; ".join(notes)
+def standings_notes(rows: list[Standing], final: bool, event) -> list[str]:
+    """What the last column says: the playoff hands, a playoff still due, or advancing (once
+    every hand is played)."""
+    mattering = places_that_matter(event.playoff_places, event.advancing)
+    due = {r.table for r in rows if final and r.tied and r.rank <= mattering}
+    advancing = {r.table for r in rows if final and r.rank <= event.advancing and not r.tied}
+    return [standing_note(row, advancing, due) for row in rows]
 
 
 def build(data: PrintData, job: PrintJob) -> bytes:
-    buffer = io.BytesIO()
-    title = _("Standings")
-    doc = document(buffer, data.event.name, title, page_size(data.paper))
+    printout = Printout(data.event.name, _("Standings"), data.paper, data.printed)
     final = bool(data.rotation.hands) and data.hands_played >= len(data.rotation.hands)
     story = [
         Paragraph(escape(data.event.name), TITLE),
         Paragraph(escape(subtitle(data)), SUBTITLE),
-        standings_table(data, final, usable(doc)[0]),
+        standings_table(data, final, printout.width),
         Paragraph(
             _(
                 "= shares the place with the other teams on the same total. Days are net "
@@ -103,9 +87,7 @@ def build(data: PrintData, job: PrintJob) -> bytes:
     ]
     if not data.standings:
         story.insert(2, Spacer(1, 12))
-    decorate = header_footer(data.event.name, title, data.printed)
-    doc.build(story, onFirstPage=decorate, onLaterPages=decorate)
-    return buffer.getvalue()
+    return printout.pdf(story)
 
 
 PADDING = 12  # a cell's left and right padding together
@@ -141,7 +123,7 @@ def _names_size(names: list[str], width: float) -> float:
 def standings_table(data: PrintData, final: bool, width: float) -> Table:
     days = max((len(s.days) for s in data.standings), default=0)
     zones = any(s.zone for s in data.standings)
-    notes = [note(row, final, data.event) for row in data.standings]
+    notes = standings_notes(data.standings, final, data.event)
     heading = [_("Place"), _("Table"), _("Team")] + ([_("Zone")] if zones else [])
     heading += [_("Day %(day)s") % {"day": d} for d in range(1, days + 1)] + [_("Total")]
     heading += [""] if any(notes) else []

@@ -1,12 +1,16 @@
-"""Teams' net flags per day as the standings rank them (the snapshot keeps the standings)."""
+"""Teams' net flags per day as the standings rank them (the snapshot keeps the standings), and
+the note a standings row carries on the pages, in the CSV and on the printed sheet."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from itertools import repeat
+
+from django.utils.translation import gettext, ngettext
 
 from ..models import Event, Team
 from ..rules import flags as flag_rules
-from ..rules.types import Result, TeamEntry
+from ..rules.types import Result, Standing, TeamEntry
 
 
 def team_entries(event: Event, teams: dict[int, Team], recorded: list[Result]) -> list[TeamEntry]:
@@ -39,3 +43,19 @@ def all_hands_played(event: Event, recorded: list[Result]) -> bool:
     """Every hand of the event has a result at every table (playoffs may start)."""
     played = sum(1 for r in recorded if r.hand <= event.last_hand)
     return played == event.tables * event.last_hand
+
+
+def standing_note(row: Standing, advancing: Collection[int] = (), due: Collection[int] = ()) -> str:
+    """'playoff hands 1, 2', 'playoff due' and/or 'advances' for a standings row."""
+    notes = []
+    if row.playoff:
+        hands = ", ".join(str(h) for h in row.playoff)
+        notes.append(
+            ngettext("playoff hand %(hands)s", "playoff hands %(hands)s", len(row.playoff))
+            % {"hands": hands}
+        )
+    elif row.table in due:
+        notes.append(gettext("playoff due"))
+    if row.table in advancing:
+        notes.append(gettext("advances"))
+    return "; ".join(notes)

@@ -52,21 +52,18 @@ def announcement_set(*, event: Event, text: object, actor) -> str:
     may. Returns the line as shown. Unchanged text writes nothing."""
     permissions.require(actor, event, permissions.ENTER)
     cleaned = clean_announcement(text)
-    lock_event(event)
-    before = Event.objects.filter(pk=event.pk).values_list("announcement", flat=True).get()
+    before = _locked_value(event, "announcement")
     if before == cleaned:
         return cleaned
-    Event.objects.filter(pk=event.pk).update(announcement=cleaned)
-    event.announcement = cleaned
-    audit(
+    _show(
         event,
         actor,
+        "announcement",
+        cleaned,
         "announcement cleared" if not cleaned else "announcement",
-        event.slug,
         before={"announcement": before} if before else None,
         after={"announcement": cleaned} if cleaned else None,
-    ).save()
-    bump_revision(event)
+    )
     return cleaned
 
 
@@ -94,19 +91,31 @@ def hand_clock_set(*, event: Event, minutes: object, actor) -> datetime | None:
     (``minutes`` empty); the event's leaders and assistants may. Returns when it ends."""
     permissions.require(actor, event, permissions.ENTER)
     wanted = clean_minutes(minutes)
-    lock_event(event)
+    before = _locked_value(event, "clock_ends_at")
     ends = timezone.now() + timedelta(minutes=wanted) if wanted else None
-    before = Event.objects.filter(pk=event.pk).values_list("clock_ends_at", flat=True).get()
     if before is None and ends is None:
         return None
-    Event.objects.filter(pk=event.pk).update(clock_ends_at=ends)
-    event.clock_ends_at = ends
-    audit(
+    _show(
         event,
         actor,
+        "clock_ends_at",
+        ends,
         "hand clock started" if ends else "hand clock stopped",
-        event.slug,
         after={"minutes": wanted} if wanted else None,
-    ).save()
-    bump_revision(event)
+    )
     return ends
+
+
+def _locked_value(event: Event, field: str):
+    """``field`` as the database holds it, the event locked until the write is done."""
+    lock_event(event)
+    return Event.objects.filter(pk=event.pk).values_list(field, flat=True).get()
+
+
+def _show(event: Event, actor, field: str, value, action: str, **change) -> None:
+    """Write what the screens show, record who did it, and move the event's revision on so
+    every screen's next refresh shows it."""
+    Event.objects.filter(pk=event.pk).update(**{field: value})
+    setattr(event, field, value)
+    audit(event, actor, action, event.slug, **change).save()
+    bump_revision(event)

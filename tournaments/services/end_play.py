@@ -18,9 +18,7 @@ from .locks import lock_event
 @transaction.atomic
 def play_end(*, event: Event, after_hand: int, actor) -> Event:
     """End play after ``after_hand``: later hands are not played and cannot be entered."""
-    permissions.require(actor, event, permissions.LEAD)
-    lock_event(event)
-    stored = Event.objects.get(pk=event.pk)
+    stored = _stored(event, actor)
     total = sum(stored.day_hand_counts)
     if type(after_hand) is not int or not 1 <= after_hand < total:
         raise RulesError(
@@ -41,29 +39,15 @@ def play_end(*, event: Event, after_hand: int, actor) -> Event:
             field="after_hand",
             hand=later,
         )
-    before = stored.play_ends_after
-    if before == after_hand:
+    if stored.play_ends_after == after_hand:
         return stored
-    stored.play_ends_after = after_hand
-    stored.save(update_fields=["play_ends_after"])
-    audit(
-        stored,
-        actor,
-        "play ended",
-        f"after hand {after_hand}",
-        {"play_ends_after": before},
-        {"play_ends_after": after_hand},
-    ).save()
-    bump_revision(stored, setup=True)
-    return stored
+    return _play_ends_after(stored, actor, after_hand, "play ended", f"after hand {after_hand}")
 
 
 @transaction.atomic
 def play_resume(*, event: Event, actor) -> Event:
     """Take back an early end of play, while no playoff has been recorded."""
-    permissions.require(actor, event, permissions.LEAD)
-    lock_event(event)
-    stored = Event.objects.get(pk=event.pk)
+    stored = _stored(event, actor)
     if stored.play_ends_after is None:
         raise RulesError("Play has not been ended early", field="after_hand")
     if PlayoffGroup.objects.filter(event=stored).exists():
@@ -71,16 +55,26 @@ def play_resume(*, event: Event, actor) -> Event:
             "A playoff is already recorded after the early end; play can no longer resume",
             field="after_hand",
         )
+    target = f"was ended after hand {stored.play_ends_after}"
+    return _play_ends_after(stored, actor, None, "play resumed", target)
+
+
+def _stored(event: Event, actor) -> Event:
+    """The event as the database holds it, locked until the change is written; its leaders
+    only."""
+    permissions.require(actor, event, permissions.LEAD)
+    lock_event(event)
+    return Event.objects.get(pk=event.pk)
+
+
+def _play_ends_after(stored: Event, actor, after_hand: int | None, action: str, target: str):
+    """Write the hand play ends after (None: every hand is played), with its audit line, and
+    move the event's set-up revision on."""
     before = stored.play_ends_after
-    stored.play_ends_after = None
+    stored.play_ends_after = after_hand
     stored.save(update_fields=["play_ends_after"])
     audit(
-        stored,
-        actor,
-        "play resumed",
-        f"was ended after hand {before}",
-        {"play_ends_after": before},
-        {"play_ends_after": None},
+        stored, actor, action, target, {"play_ends_after": before}, {"play_ends_after": after_hand}
     ).save()
     bump_revision(stored, setup=True)
     return stored

@@ -9,7 +9,7 @@ from django.views.decorators.http import require_safe
 
 from .. import selectors
 from ..links import is_loopback, public_base
-from .hand_now_words import MOST_RUNS, waiting_words
+from .hand_now_words import hand_waits_for
 
 
 @require_safe
@@ -33,12 +33,6 @@ def hall_page(request):
 
 def _waiting(event, hand_now) -> str:
     """'Hand 8: waiting for tables 7, 12, 19.' while the event is under way, else ''."""
-    if hand_now.current is None or not (hand_now.complete or len(hand_now.waiting) < event.tables):
+    if not (hand_now.complete or len(hand_now.waiting) < event.tables):
         return ""
-    return waiting_words(
-        hand_now.waiting,
-        hand_now.pending,
-        tables=event.tables,
-        hand=hand_now.current,
-        most_runs=MOST_RUNS,
-    )
+    return hand_waits_for(hand_now, event.tables)

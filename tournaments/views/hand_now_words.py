@@ -58,6 +58,20 @@ def waiting_words(
     return _("Hand %(hand)s · %(waiting)s") % {"hand": hand, "waiting": text}
 
 
+def hand_waits_for(hand_now, tables: int) -> str:
+    """ "Hand 8 · Waiting for tables 7, 12." for the hand the hall plays now (``rules.hand_now``),
+    as the projector, /hall/ and a table's page say it; "" once every hand is played."""
+    if hand_now.current is None:
+        return ""
+    return waiting_words(
+        hand_now.waiting,
+        hand_now.pending,
+        tables=tables,
+        hand=hand_now.current,
+        most_runs=MOST_RUNS,
+    )
+
+
 def over_words(hand_now, hands_total: int) -> str:
     """What the room does at the end of a day or of the event (``rules.hand_now``: its hands all
     in, the day not closed), or "" while a hand is played; static/js/hall_notice.js says it

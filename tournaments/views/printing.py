@@ -89,9 +89,7 @@ def print_pdf(request, slug):
     except RulesError as error:
         form.add_error(error.field if error.field in form.fields else None, error.message)
         return _page(request, event, form, status=400)
-    response = HttpResponse(body, content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="{pdf.filename(event, job)}"'
-    return response
+    return _pdf_response(event, job, body)
 
 
 @require_safe
@@ -99,9 +97,7 @@ def standings_pdf(request, slug):
     """The standings to post on the wall; public, like the standings page."""
     event = selectors.event_by_slug(slug)
     job = pdf.PrintJob(what="standings", base_url=public_base(request))
-    response = HttpResponse(pdf.render(event, job), content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="{pdf.filename(event, job)}"'
-    return response
+    return _pdf_response(event, job, pdf.render(event, job))
 
 
 @require_POST
@@ -131,6 +127,11 @@ def entry_slips(request, slug):
     except RulesError as error:
         messages.error(request, _("Nothing printed: %(why)s.") % {"why": error.message})
         return redirect(here)
+    return _pdf_response(event, job, body)
+
+
+def _pdf_response(event: Event, job: pdf.PrintJob, body: bytes) -> HttpResponse:
+    """The printout shown in the browser (its print button prints it), under its file name."""
     response = HttpResponse(body, content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="{pdf.filename(event, job)}"'
     return response

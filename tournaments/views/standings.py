@@ -16,7 +16,7 @@ from ..rules.cut_line import cut_line
 from ..rules.event_settings import typed_number
 from ..selectors.rotation import shift_words
 from ..shared_pages.decorators import public_page
-from .hand_now_words import MOST_RUNS, over_words, waiting_words
+from .hand_now_words import MOST_RUNS, hand_waits_for, over_words, waiting_words
 from .standings_table import standings_table
 
 
@@ -55,19 +55,6 @@ def _refresh_seconds(text: str) -> int:
     return 15 if number is None else min(300, max(1, number))
 
 
-def _hand_waits_for(event, hand_now) -> str:
-    """ "Hand 8 · Waiting for tables 7, 12.", or "" once every hand is played."""
-    if not hand_now.current:
-        return ""
-    return waiting_words(
-        hand_now.waiting,
-        hand_now.pending,
-        tables=event.tables,
-        hand=hand_now.current,
-        most_runs=MOST_RUNS,
-    )
-
-
 def _tie_words(cut, *, final: bool) -> str:
     """ "Tie for place 2: playoff (tables 3, 9, 4)." when a tie straddles the advancing line
     (the line stays above it), else "". Past eight tables, a count instead of the list."""
@@ -101,7 +88,7 @@ def projector(request, slug):
         "rows": rows,
         "cut": cut,
         "tie_words": _tie_words(cut, final=final),
-        "waiting_for": _hand_waits_for(event, hand_now),
+        "waiting_for": hand_waits_for(hand_now, event.tables),
         "advancing": snapshot.advancing_tables(event),
         "days": max((len(s.days) for s in rows), default=0),
         "hands_played": played,
@@ -162,7 +149,7 @@ def hall_map(request, slug):
         "event": event,
         "hand": hand_now.current,
         "tiles": tiles,
-        "waiting_for": _hand_waits_for(event, hand_now),
+        "waiting_for": hand_waits_for(hand_now, event.tables),
         "over": over_words(hand_now, event.last_hand),
         "hands_total": event.last_hand,
         "refresh_seconds": _refresh_seconds(request.GET.get("refresh", "")),

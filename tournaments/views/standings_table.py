@@ -9,10 +9,11 @@ from django.template import engines
 from django.urls import reverse
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext, ngettext, pgettext
+from django.utils.translation import gettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
 from ..rules.types import Standing
+from ..selectors.ranking import standing_note
 
 
 class StandingsTable(tables.Table):
@@ -115,22 +116,6 @@ class StandingsTable(tables.Table):
         return f"{value}=" if record.get("tied") else value
 
 
-def note(row: Standing, advancing: Collection[int] = (), due: Collection[int] = ()) -> str:
-    """'playoff hands 1, 2', 'playoff due' and/or 'advances' for a standings row."""
-    notes = []
-    if row.playoff:
-        hands = ", ".join(str(h) for h in row.playoff)
-        notes.append(
-            ngettext("playoff hand %(hands)s", "playoff hands %(hands)s", len(row.playoff))
-            % {"hands": hands}
-        )
-    elif row.table in due:
-        notes.append(gettext("playoff due"))
-    if row.table in advancing:
-        notes.append(gettext("advances"))
-    return "; ".join(notes)
-
-
 def standings_table(
     rows: Sequence[Standing],
     *,
@@ -151,7 +136,7 @@ def standings_table(
             "zone": s.zone,
             "total": s.total,
             "playoff": s.playoff,
-            "note": note(s, advancing, due),
+            "note": standing_note(s, advancing, due),
             **{f"day{i}": d for i, d in enumerate(s.days, 1)},
         }
         for s in rows

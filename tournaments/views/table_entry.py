@@ -23,7 +23,7 @@ from ..rules.flags import flags_won
 from ..rules.json_input import read_json
 from ..rules.types import Trump
 from ..services.table_entry import TableEntry, table_entry_submit
-from .hand_now_words import MOST_RUNS, next_move_words, over_words, waiting_words
+from .hand_now_words import hand_waits_for, next_move_words, over_words
 
 if TYPE_CHECKING:
     from ..models import TableToken
@@ -112,13 +112,7 @@ def _context(event, table: int, request) -> dict:
     waiting_for, next_move = "", ""
     if hand is None and hand_now.current is not None and last is not None:
         # This table is in; the hall still plays its hand: what it waits for, and what next.
-        waiting_for = waiting_words(
-            hand_now.waiting,
-            hand_now.pending,
-            tables=event.tables,
-            hand=hand_now.current,
-            most_runs=MOST_RUNS,
-        )
+        waiting_for = hand_waits_for(hand_now, event.tables)
         next_move = _next_move(event, table, last.hand)
     return {
         "event": event,

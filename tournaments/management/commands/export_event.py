@@ -5,18 +5,16 @@ from pathlib import Path
 from django.utils.translation import gettext, gettext_lazy
 
 from tournaments.archive import dumps, export_event
-from tournaments.cli.base import AppCommand
-
-from .import_teams import event_or_error
+from tournaments.management.event_command import EventCommand
 
 
-class Command(AppCommand):
+class Command(EventCommand):
     help = gettext_lazy(
         "Write an event's complete archive as JSON, to the screen or to the file that --out names."
     )
 
     def add_arguments(self, parser):
-        parser.add_argument("slug", help=gettext("the event's short name, such as area-5-2026"))
+        super().add_arguments(parser)
         parser.add_argument("--out", help=gettext("file to write instead of standard output"))
         parser.add_argument(
             "--secrets",
@@ -27,8 +25,8 @@ class Command(AppCommand):
             ),
         )
 
-    def handle(self, *args, **o):
-        text = dumps(export_event(event_or_error(o["slug"]), secrets=o["secrets"]))
+    def handle_event(self, event, **o):
+        text = dumps(export_event(event, secrets=o["secrets"]))
         if o["out"]:
             Path(o["out"]).write_text(text, encoding="utf-8")
         else:

@@ -3,20 +3,12 @@ from __future__ import annotations
 from django.core.management.base import CommandError
 from django.utils.translation import gettext, gettext_lazy
 
-from tournaments.cli.base import AppCommand
 from tournaments.formats.csv_files import PROBLEMS_SHOWN, UPLOAD_MAX, parse_teams
 from tournaments.formats.file_encodings import ENCODINGS, Reading, decode
 from tournaments.forms.setup import more_problems
-from tournaments.models import Event
+from tournaments.management.event_command import EventCommand
 from tournaments.rules.errors import RulesError
 from tournaments.services import teams_replace
-
-
-def event_or_error(slug: str) -> Event:
-    try:
-        return Event.objects.get(slug=slug)
-    except Event.DoesNotExist:
-        raise CommandError(gettext("There is no event %(slug)r") % {"slug": slug}) from None
 
 
 def cannot_read(path: str, error: Exception) -> CommandError:
@@ -70,29 +62,43 @@ def read_as(reading: Reading) -> str:
     return " " + gettext("(read as %(encoding)s)") % {"encoding": reading.label}
 
 
-class Command(AppCommand):
+class CsvImportCommand(EventCommand):
+    """A command that reads one CSV file into an event, as the pages read an upload: nothing
+    imported, the file's first problems listed, when any row is wrong. ``import_rows`` reads
+    the text into the event and says what it did."""
+
+    file_help = ""  # the file argument's help
+    too_large = ""  # the refusal of a file past UPLOAD_MAX, with its %(file)s and %(kb)s
+
+    def add_arguments(self, parser):
+        super().add_arguments(parser)
+        parser.add_argument("file", help=str(self.file_help))
+        add_encoding_argument(parser)
+
+    def handle_event(self, event, **o):
+        try:
+            reading = read_csv(o["file"], str(self.too_large), o["encoding"])
+            done = self.import_rows(event, reading.text)
+        except RulesError as error:
+            raise nothing_imported(o["file"], error) from None
+        self.stdout.write(done + read_as(reading))
+
+    def import_rows(self, event, text: str) -> str:
+        raise NotImplementedError
+
+
+class Command(CsvImportCommand):
     help = gettext_lazy(
         "Replace an event's teams from a CSV file with the header "
         "table,team,zone,player_a,player_b,player_x,player_y."
     )
+    file_help = gettext_lazy("the teams file (CSV)")
+    too_large = gettext_lazy(
+        "%(file)s: a teams file is at most %(kb)s KB; this one is larger. "
+        "Check that you chose the right file."
+    )
 
-    def add_arguments(self, parser):
-        parser.add_argument("slug", help=gettext("the event's short name, such as area-5-2026"))
-        parser.add_argument("file", help=gettext("the teams file (CSV)"))
-        add_encoding_argument(parser)
-
-    def handle(self, *args, **o):
-        event = event_or_error(o["slug"])
-        try:
-            too_large = gettext(
-                "%(file)s: a teams file is at most %(kb)s KB; this one is larger. "
-                "Check that you chose the right file."
-            )
-            reading = read_csv(o["file"], too_large, o["encoding"])
-            rows = parse_teams(reading.text, tables=event.tables)
-            teams = teams_replace(event=event, rows=rows, actor=None)
-        except RulesError as error:
-            raise nothing_imported(o["file"], error) from None
+    def import_rows(self, event, text):
+        teams = teams_replace(event=event, rows=parse_teams(text, tables=event.tables), actor=None)
         values = {"teams": len(teams), "event": event.slug}
-        text = gettext("Imported %(teams)s teams into %(event)s") % values
-        self.stdout.write(text + read_as(reading))
+        return gettext("Imported %(teams)s teams into %(event)s") % values

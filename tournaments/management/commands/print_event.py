@@ -8,21 +8,20 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournaments import pdf
-from tournaments.cli.base import AppCommand
 from tournaments.links import public_base
-from tournaments.management.commands.import_teams import event_or_error
+from tournaments.management.event_command import EventCommand
 from tournaments.rules.errors import RulesError
 from tournaments.services.table_entry import table_tokens_issue
 
 
-class Command(AppCommand):
+class Command(EventCommand):
     help = gettext_lazy(
         "Print an event's table cards, master rotation sheet, movement slips, flag-count "
         "sheets, standings or the tables' entry slips (for their hosts only) to a PDF file."
     )
 
     def add_arguments(self, parser):
-        parser.add_argument("slug", help=_("the event's short name, such as area-5-2026"))
+        super().add_arguments(parser)
         parser.add_argument("--what", required=True, choices=list(pdf.WHATS))
         parser.add_argument("--out", required=True, help=_("The PDF file to write."))
         parser.add_argument("--tables", default="", help=_("A subset, e.g. 7 or 3,7 or 9-16."))
@@ -44,8 +43,7 @@ class Command(AppCommand):
             help=_("The printout's language (default: the event's print language)."),
         )
 
-    def handle(self, *args, **o):
-        event = event_or_error(o["slug"])
+    def handle_event(self, event, **o):
         try:
             job = pdf.PrintJob(
                 what=o["what"],

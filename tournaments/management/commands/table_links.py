@@ -4,20 +4,19 @@ from django.core.management.base import CommandError
 from django.utils.translation import gettext, gettext_lazy
 
 from tournaments import links, pdf
-from tournaments.cli.base import AppCommand
-from tournaments.management.commands.import_teams import event_or_error
+from tournaments.management.event_command import EventCommand
 from tournaments.rules.errors import RulesError
 from tournaments.services.table_entry import table_tokens_issue
 
 
-class Command(AppCommand):
+class Command(EventCommand):
     help = gettext_lazy(
         "Print each table's public page and its secret entry address (to send to a table, or "
         "for a leader without a printer). Tables without an entry address get one."
     )
 
     def add_arguments(self, parser):
-        parser.add_argument("slug", help=gettext("the event's short name, such as area-5-2026"))
+        super().add_arguments(parser)
         parser.add_argument(
             "--base-url",
             default="",
@@ -37,8 +36,7 @@ class Command(AppCommand):
             ),
         )
 
-    def handle(self, *args, **o):
-        event = event_or_error(o["slug"])
+    def handle_event(self, event, **o):
         try:
             tables = pdf.parse_tables(o["tables"], event.tables)
             tokens = table_tokens_issue(
