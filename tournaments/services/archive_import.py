@@ -21,27 +21,19 @@ from ..archive import checks, schema
 from ..archive.export import (
     EVENT_FIELDS,
     FORMAT,
-    PLAYOFF_FIELDS,
-    PLAYOFF_HAND_FIELDS,
     RESULT_FIELDS,
     VERSIONS,
 )
 from ..models import (
     AuditEntry,
-    DayClose,
-    DayRecord,
     DraftCount,
     Event,
     EventRole,
-    EventSource,
     Hand,
     HandResult,
     Loan,
-    PlayoffGroup,
-    PlayoffHandResult,
     TableToken,
     Team,
-    TeamSource,
 )
 from ..rules import rotation as rotation_rules
 from ..rules.errors import RulesError
@@ -49,13 +41,10 @@ from ..rules.types import Hand as RulesHand
 from ..rules.types import Rotation
 from . import planner
 from .accounts import has_published_password
+from .archive_rows import parse_when, write_closes, write_links, write_playoffs
 from .audit import audit, bump_season
 from .clubs import match_event
 from .seasons import default_season, season_named
-
-
-def _parse_when(value: str | None) -> datetime | None:
-    return datetime.fromisoformat(value) if value else None
 
 
 def _check(archive: dict) -> None:
@@ -113,7 +102,7 @@ def _import(archive: dict, secrets: bool) -> Event:
             if data.get("season")
             else default_season(_first_day(data)),
         )
-        Event.objects.filter(pk=event.pk).update(created_at=_parse_when(data["created_at"]))
+        Event.objects.filter(pk=event.pk).update(created_at=parse_when(data["created_at"]))
         by_number = {
             h.number: h
             for h in Hand.objects.bulk_create(
@@ -135,7 +124,7 @@ def _import(archive: dict, secrets: bool) -> Event:
                 HandResult(
                     event=event,
                     hand=by_number[r["hand"]],
-                    entered_at=_parse_when(r["entered_at"]),
+                    entered_at=parse_when(r["entered_at"]),
                     **{f: r[f] for f in RESULT_FIELDS},
                 )
                 for r in archive["results"]
@@ -143,26 +132,17 @@ def _import(archive: dict, secrets: bool) -> Event:
             batch_size=500,
         )
         Loan.objects.bulk_create(Loan(event=event, **loan) for loan in archive["loans"])
-        for c in archive["closes"]:
-            close = DayClose.objects.create(
-                event=event,
-                day=c["day"],
-                session=c["session"],
-                closed_by=c["closed_by"],
-                closed_at=_parse_when(c["closed_at"]),
-                override_note=c["override_note"],
-            )
-            DayRecord.objects.bulk_create(DayRecord(close=close, **r) for r in c["records"])
+        write_closes(event, archive["closes"])
         DraftCount.objects.bulk_create(
             DraftCount(event=event, **c) for c in archive.get("counts", [])
         )
-        _import_playoffs(event, archive.get("playoffs", []))
-        _import_links(event, archive.get("links", {"sources": [], "teams": []}))
+        write_playoffs(event, archive.get("playoffs", []))
+        write_links(event, archive.get("links", {"sources": [], "teams": []}))
         AuditEntry.objects.bulk_create(
             (
                 AuditEntry(
                     event=event,
-                    at=_parse_when(a["at"]),
+                    at=parse_when(a["at"]),
                     actor=a["actor"],
                     action=a["action"],
                     target=a["target"],
@@ -193,41 +173,7 @@ def _import(archive: dict, secrets: bool) -> Event:
 def _first_day(data: dict):
     if data.get("starts_on"):
         return date.fromisoformat(data["starts_on"])
-    return _parse_when(data["created_at"]).date()
-
-
-def _import_playoffs(event: Event, playoffs: list[dict]) -> None:
-    for p in playoffs:
-        group = PlayoffGroup.objects.create(
-            event=event,
-            created_at=_parse_when(p["created_at"]),
-            **{f: p[f] for f in PLAYOFF_FIELDS},
-        )
-        PlayoffHandResult.objects.bulk_create(
-            PlayoffHandResult(
-                group=group,
-                entered_at=_parse_when(h["entered_at"]),
-                **{f: h[f] for f in PLAYOFF_HAND_FIELDS},
-            )
-            for h in p["hands"]
-        )
-
-
-def _import_links(event: Event, links: dict) -> None:
-    EventSource.objects.bulk_create(
-        EventSource(event=event, position=i, source_slug=slug)
-        for i, slug in enumerate(links["sources"], 1)
-    )
-    TeamSource.objects.bulk_create(
-        TeamSource(
-            event=event,
-            team=t["team"],
-            source_slug=t["source"],
-            place=t["place"],
-            source_table=t["table"],
-        )
-        for t in links["teams"]
-    )
+    return parse_when(data["created_at"]).date()
 
 
 def _import_secrets(event: Event, secrets: dict) -> list[str]:

@@ -6,18 +6,15 @@ archive import writes them."""
 
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import date
 
 from ..archive.export import (
     EVENT_FIELDS,
-    PLAYOFF_FIELDS,
-    PLAYOFF_HAND_FIELDS,
     RESULT_FIELDS,
     export_event,
 )
 from ..models import (
     DayClose,
-    DayRecord,
     DraftCount,
     Event,
     EventSource,
@@ -25,19 +22,15 @@ from ..models import (
     HandResult,
     Loan,
     PlayoffGroup,
-    PlayoffHandResult,
     Team,
     TeamSource,
 )
+from .archive_rows import parse_when, write_closes, write_links, write_playoffs
 from .clubs import match_event
 
 # The settings a publication may change; the slug, the season and the creation stay the
 # province's own.
 SETTINGS = tuple(f for f in EVENT_FIELDS if f != "slug")
-
-
-def _when(value: str | None) -> datetime | None:
-    return datetime.fromisoformat(value) if value else None
 
 
 def apply_archive(event: Event, archive: dict, *, whole: bool, hands: list[int]) -> None:
@@ -68,7 +61,7 @@ def apply_archive(event: Event, archive: dict, *, whole: bool, hands: list[int])
             HandResult(
                 event=event,
                 hand_id=by_number[r["hand"]],
-                entered_at=_when(r["entered_at"]),
+                entered_at=parse_when(r["entered_at"]),
                 **{f: r[f] for f in RESULT_FIELDS},
             )
             for r in archive["results"]
@@ -120,49 +113,16 @@ def _teams(event: Event, archive: dict, held: dict) -> None:
     if links != held["links"]:
         EventSource.objects.filter(event=event).delete()
         TeamSource.objects.filter(event=event).delete()
-        EventSource.objects.bulk_create(
-            EventSource(event=event, position=i, source_slug=slug)
-            for i, slug in enumerate(links["sources"], 1)
-        )
-        TeamSource.objects.bulk_create(
-            TeamSource(
-                event=event,
-                team=t["team"],
-                source_slug=t["source"],
-                place=t["place"],
-                source_table=t["table"],
-            )
-            for t in links["teams"]
-        )
+        write_links(event, links)
     if teams_changed or links != held["links"]:
         match_event(event)  # as after an import; a second of a 250-table event's time
 
 
 def _closes(event: Event, closes: list[dict]) -> None:
     DayClose.objects.filter(event=event).delete()
-    for c in closes:
-        close = DayClose.objects.create(
-            event=event,
-            day=c["day"],
-            session=c["session"],
-            closed_by=c["closed_by"],
-            closed_at=_when(c["closed_at"]),
-            override_note=c["override_note"],
-        )
-        DayRecord.objects.bulk_create(DayRecord(close=close, **r) for r in c["records"])
+    write_closes(event, closes)
 
 
 def _playoffs(event: Event, playoffs: list[dict]) -> None:
     PlayoffGroup.objects.filter(event=event).delete()
-    for p in playoffs:
-        group = PlayoffGroup.objects.create(
-            event=event, created_at=_when(p["created_at"]), **{f: p[f] for f in PLAYOFF_FIELDS}
-        )
-        PlayoffHandResult.objects.bulk_create(
-            PlayoffHandResult(
-                group=group,
-                entered_at=_when(h["entered_at"]),
-                **{f: h[f] for f in PLAYOFF_HAND_FIELDS},
-            )
-            for h in p["hands"]
-        )
+    write_playoffs(event, playoffs)

@@ -7,16 +7,14 @@ import time
 from django.core.management.base import CommandError
 from django.utils.translation import gettext, gettext_lazy
 
-from tournaments.cli.base import AppCommand
+from tournaments.management.event_command import EventCommand
 from tournaments.models import PublishTarget
 from tournaments.publishing import sender, target
 from tournaments.publishing.status import publish_status
 from tournaments.rules.errors import RulesError
 
-from .import_teams import event_or_error
 
-
-class Command(AppCommand):
+class Command(EventCommand):
     help = gettext_lazy(
         "Publish an event to the province's server with the key its leader issued there: "
         "the hall server then sends every change whenever it has internet. --follow sends "
@@ -24,7 +22,7 @@ class Command(AppCommand):
     )
 
     def add_arguments(self, parser):
-        parser.add_argument("slug", help=gettext("the event's short name, such as area-5-2026"))
+        super().add_arguments(parser)
         parser.add_argument("--to", help=gettext("the province's address, https://..."))
         parser.add_argument("--key", help=gettext("the publishing key the province issued"))
         parser.add_argument(
@@ -32,8 +30,7 @@ class Command(AppCommand):
         )
         parser.add_argument("--stop", action="store_true", help=gettext("stop publishing"))
 
-    def handle(self, *args, **o):
-        event = event_or_error(o["slug"])
+    def handle_event(self, event, **o):
         if o["stop"]:
             target.target_remove(event)
             self.stdout.write(gettext("%(event)s: not published any more") % {"event": event.slug})

@@ -6,15 +6,14 @@ from __future__ import annotations
 from django.core.management.base import CommandError
 from django.utils.translation import gettext, gettext_lazy
 
-from tournaments.cli.base import AppCommand
+from tournaments.management.event_command import EventCommand
 from tournaments.rules.errors import RulesError
 from tournaments.services.publishing_keys import copy_release, key_issue, key_revoke, keys_of
 
 from .create_event import whole_number
-from .import_teams import event_or_error
 
 
-class Command(AppCommand):
+class Command(EventCommand):
     help = gettext_lazy(
         "Issue a key that lets the event's hall publish it here (shown once), --list the "
         "event's keys, --revoke one, or --release the event from the hall it follows (the "
@@ -22,7 +21,7 @@ class Command(AppCommand):
     )
 
     def add_arguments(self, parser):
-        parser.add_argument("slug", help=gettext("the event's short name, such as area-5-2026"))
+        super().add_arguments(parser)
         group = parser.add_mutually_exclusive_group()
         group.add_argument("--list", action="store_true", help=gettext("list the event's keys"))
         group.add_argument("--revoke", type=whole_number, help=gettext("the key's number"))
@@ -30,8 +29,7 @@ class Command(AppCommand):
             "--release", action="store_true", help=gettext("stop following the hall's copy")
         )
 
-    def handle(self, *args, **o):
-        event = event_or_error(o["slug"])
+    def handle_event(self, event, **o):
         try:
             if o["release"]:
                 released = copy_release(event=event, actor=None)
