@@ -3,24 +3,15 @@ kept in the hall's database, never in an archive: the key is a secret of this la
 
 from __future__ import annotations
 
-import ipaddress
 import uuid
 from urllib.parse import urlsplit
 
+from ..links import is_loopback
 from ..models import Event, PublishTarget
 from ..rules.errors import RulesError, gettext_noop
 from ..services.locks import write_transaction
 
 KEY_LONGEST = 100
-
-
-def _loopback(host: str) -> bool:
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
 
 
 def checked_url(url: str) -> str:
@@ -33,7 +24,7 @@ def checked_url(url: str) -> str:
             field="to",
             url=url,
         )
-    if parts.scheme != "https" and not _loopback(host):
+    if parts.scheme != "https" and not is_loopback(url.strip()):
         raise RulesError(
             gettext_noop(
                 "Publishing needs HTTPS (https://%(host)s): the key and the results would "
