@@ -21,7 +21,6 @@ from ..archive import checks, schema
 from ..archive.export import (
     EVENT_FIELDS,
     FORMAT,
-    RESULT_FIELDS,
     VERSIONS,
 )
 from ..models import (
@@ -41,7 +40,7 @@ from ..rules.types import Hand as RulesHand
 from ..rules.types import Rotation
 from . import planner
 from .accounts import has_published_password
-from .archive_rows import parse_when, write_closes, write_links, write_playoffs
+from .archive_rows import parse_when, write_closes, write_links, write_playoffs, write_results
 from .audit import audit, bump_season
 from .clubs import match_event
 from .seasons import default_season, season_named
@@ -119,18 +118,7 @@ def _import(archive: dict, secrets: bool) -> Event:
             )
         }
         Team.objects.bulk_create(Team(event=event, **t) for t in archive["teams"])
-        HandResult.objects.bulk_create(
-            (
-                HandResult(
-                    event=event,
-                    hand=by_number[r["hand"]],
-                    entered_at=parse_when(r["entered_at"]),
-                    **{f: r[f] for f in RESULT_FIELDS},
-                )
-                for r in archive["results"]
-            ),
-            batch_size=500,
-        )
+        write_results(event, archive["results"], {n: h.pk for n, h in by_number.items()})
         Loan.objects.bulk_create(Loan(event=event, **loan) for loan in archive["loans"])
         write_closes(event, archive["closes"])
         DraftCount.objects.bulk_create(

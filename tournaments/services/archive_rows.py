@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from ..archive.export import PLAYOFF_FIELDS, PLAYOFF_HAND_FIELDS
+from ..archive.export import PLAYOFF_FIELDS, PLAYOFF_HAND_FIELDS, RESULT_FIELDS
 from ..models import (
     DayClose,
     DayRecord,
     Event,
     EventSource,
+    HandResult,
     PlayoffGroup,
     PlayoffHandResult,
     TeamSource,
@@ -21,6 +22,22 @@ from ..models import (
 
 def parse_when(value: str | None) -> datetime | None:
     return datetime.fromisoformat(value) if value else None
+
+
+def write_results(event: Event, results, hand_ids: dict[int, int]) -> None:
+    """``results``: the archive's result records; ``hand_ids``: each hand number's row id."""
+    HandResult.objects.bulk_create(
+        (
+            HandResult(
+                event=event,
+                hand_id=hand_ids[r["hand"]],
+                entered_at=parse_when(r["entered_at"]),
+                **{f: r[f] for f in RESULT_FIELDS},
+            )
+            for r in results
+        ),
+        batch_size=500,
+    )
 
 
 def write_closes(event: Event, closes: list[dict]) -> None:

@@ -10,7 +10,6 @@ from datetime import date
 
 from ..archive.export import (
     EVENT_FIELDS,
-    RESULT_FIELDS,
     export_event,
 )
 from ..models import (
@@ -25,7 +24,7 @@ from ..models import (
     Team,
     TeamSource,
 )
-from .archive_rows import parse_when, write_closes, write_links, write_playoffs
+from .archive_rows import write_closes, write_links, write_playoffs, write_results
 from .clubs import match_event
 
 # The settings a publication may change; the slug, the season and the creation stay the
@@ -56,19 +55,7 @@ def apply_archive(event: Event, archive: dict, *, whole: bool, hands: list[int])
     by_number = dict(Hand.objects.filter(event=event).values_list("number", "pk"))
     HandResult.objects.filter(event=event, hand__number__in=numbers).delete()
     wanted = set(numbers)
-    HandResult.objects.bulk_create(
-        (
-            HandResult(
-                event=event,
-                hand_id=by_number[r["hand"]],
-                entered_at=parse_when(r["entered_at"]),
-                **{f: r[f] for f in RESULT_FIELDS},
-            )
-            for r in archive["results"]
-            if r["hand"] in wanted
-        ),
-        batch_size=500,
-    )
+    write_results(event, [r for r in archive["results"] if r["hand"] in wanted], by_number)
     if archive["loans"] != held["loans"]:
         Loan.objects.filter(event=event).delete()
         Loan.objects.bulk_create(Loan(event=event, **loan) for loan in archive["loans"])
