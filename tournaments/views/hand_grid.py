@@ -90,18 +90,11 @@ def table_rows(event: Event, hand: Hand, posted: GridInput | None = None) -> lis
                 "error": error,
                 "conflict": posted.conflicts.get(host) if posted else None,
                 "from_table": bool(result) and permissions.is_table_name(result.entered_by),
-                "waiting": _waiting(waiting.get(host), result),
+                "waiting": selectors.waiting_shown(waiting.get(host), result),
                 "corrected": corrected.get(host) if result else None,
             }
         )
     return rows
-
-
-def _waiting(entry, result):
-    """A table's entry waiting for acceptance, unless a leader has since entered the row."""
-    if entry is None or (result and not permissions.is_table_name(result.entered_by)):
-        return None
-    return entry
 
 
 def _clock(when) -> str:
@@ -121,6 +114,7 @@ def row_payload(event: Event, row: dict) -> dict:
         "at": _clock(result.entered_at) if result else "",
         "loan": row["loan"],
         "waiting": {
+            "resent_by": waiting.table if waiting.resent else None,
             "visitor_tricks": waiting.visitor_tricks,
             "tricks_played": waiting.tricks_played,
             "visitor_revokes": waiting.visitor_revokes,

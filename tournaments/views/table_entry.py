@@ -92,6 +92,8 @@ def entry_page(request, token: str):
     event = row.event
     if request.method == "POST":
         return _submit(request, event, row.table)
+    if request.GET.get("held") == "1":  # what the phone's journal checks (table_entry.js)
+        return JsonResponse(selectors.table_holdings(event, row.table))
     if not event.table_entry:
         return _refusal(
             request,
@@ -174,6 +176,7 @@ def _submit(request, event, table: int):
         tricks_played=body.get("tricks"),
         visitor_revokes=body.get("visitor_revokes", 0),
         host_revokes=body.get("host_revokes", 0),
+        resend=body.get("resend") is True,
     )
     try:
         outcome = table_entry_submit(event=event, table=table, entry=entry)

@@ -155,7 +155,8 @@
     var said = gettext("Table says %(n)s played").split("%(n)s");
     var strong = document.createElement("strong");
     strong.textContent = data.waiting.tricks_played;
-    waiting.textContent = said[0];
+    waiting.textContent = data.waiting.resent_by ?  // sent again from the phone's journal
+      interpolate(gettext("Resent by table %(t)s:"), {t: data.waiting.resent_by}, true) + " " + said[0] : said[0];
     waiting.append(strong, said[1] || "");
     if (data.waiting.visitor_revokes || data.waiting.host_revokes) {
       waiting.append(" " + interpolate(gettext("· revokes: visitors %(v)s, hosts %(h)s"),
