@@ -32,18 +32,18 @@
   function journal() {
     try { return JSON.parse(localStorage.getItem(JOURNAL) || "{}") || {}; } catch (e) { return {}; }
   }
-  function keepJournal(kept) {
+  function keepJournal(entries) {
     try {
-      if (Object.keys(kept).length) localStorage.setItem(JOURNAL, JSON.stringify(kept));
+      if (Object.keys(entries).length) localStorage.setItem(JOURNAL, JSON.stringify(entries));
       else localStorage.removeItem(JOURNAL);
     } catch (e) { /* private mode: nothing is kept past this page */ }
   }
   function remember(entry) {
-    var kept = journal();
-    kept[entry.hand] = { id: entry.id, hand: entry.hand, day: entry.day, table: entry.table,
+    var entries = journal();
+    entries[entry.hand] = { id: entry.id, hand: entry.hand, day: entry.day, table: entry.table,
       tricks: entry.tricks, visitor_revokes: entry.visitor_revokes,
       host_revokes: entry.host_revokes, post: entry.post };
-    keepJournal(kept);
+    keepJournal(entries);
   }
   function newId() {
     var bytes = new Uint8Array(16);
@@ -144,9 +144,9 @@
     if (!entry) return sent;
     return post(entry).then(function (answer) {
       if (!answer.ok) {  // refused (its day closed meanwhile): the hall keeps it as it is
-        var kept = journal();
-        delete kept[entry.hand];
-        keepJournal(kept);
+        var saved = journal();
+        delete saved[entry.hand];
+        keepJournal(saved);
       } else if (form && +form.dataset.hand === entry.hand && !kept()) {
         show("✓ " + answer.body.message, "saved");  // the hand this page offers is in again
         settled();
@@ -157,23 +157,21 @@
     });
   }
   function check() {
-    var kept = journal();
-    if (!Object.keys(kept).length || checking || sending) return;
+    if (!Object.keys(journal()).length || checking || sending) return;
     checking = true;
     fetch(location.pathname + "?held=1", { cache: "no-store", credentials: "same-origin" })
       .then(function (r) { return r.ok ? r.json() : Promise.reject(r.status); })
       .then(function (hall) {
-        var lacking = [];
-        kept = journal();
-        Object.keys(kept).forEach(function (hand) {
-          var entry = kept[hand], held = hall.held[hand];
-          if (hall.closed_days.indexOf(entry.day) >= 0) { delete kept[hand]; return; }
+        var lacking = [], saved = journal();
+        Object.keys(saved).forEach(function (hand) {
+          var entry = saved[hand], held = hall.held[hand];
+          if (hall.closed_days.indexOf(entry.day) >= 0) { delete saved[hand]; return; }
           if (hall.ids.indexOf(entry.id) >= 0) return;
           if (held && held[0] === entry.tricks && held[1] === entry.visitor_revokes &&
               held[2] === entry.host_revokes) return;
           lacking.push(entry);
         });
-        keepJournal(kept);
+        keepJournal(saved);
         return resend(lacking, []);
       })
       .then(function (sent) {
