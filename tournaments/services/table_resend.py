@@ -4,20 +4,23 @@ id, each one the hall lacks (a laptop restored from a backup that missed it).
 
 A resend is not held to the hall's hand (``table_turn``): it fills a missing result of any hand
 of a day still open. It never overwrites a result the hall holds (a leader's correction, or any
-other): a different one waits for the leader, named "resent by table N"; an equal one is only
-noted, so the id is known. ``table_entry.table_entry_submit`` checks the table's token, the id
-(the same id is answered as already saved) and the numbers, under the event's lock, first.
+other): a different one waits for the leader, named "resent by table N", who accepts it
+(``table_entry.table_entry_accept``) or keeps the result held (``resent_entry_refuse``); an
+equal one is only noted, so the id is known. ``table_entry.table_entry_submit`` checks the
+table's token, the id (the same id is answered as already saved) and the numbers, under the
+event's lock, first.
 """
 
 from __future__ import annotations
 
 from django.utils import timezone
 
-from .. import selectors
+from .. import permissions, selectors
 from ..models import Event, Hand, HandResult, SubmissionStatus, TableSubmission
 from ..rules.errors import RulesError
 from ..rules.types import ResultEntry
 from .audit import audit, bump_revision
+from .locks import lock_event, write_transaction
 from .results import results_record
 
 
@@ -81,3 +84,23 @@ def _note(event, table, hand, phone_id, played, adjusted, status, now) -> None:
         resent=True,
         received_at=now,
     )
+
+
+@write_transaction()
+def resent_entry_refuse(*, event: Event, hand: int, table: int, actor) -> None:
+    """A leader keeps the result the hall holds: table ``table``'s resent entry for ``hand``
+    stops waiting (its id stays known, so the phone does not send it again)."""
+    permissions.require(actor, event, permissions.ENTER)
+    lock_event(event)
+    changed = TableSubmission.objects.filter(
+        event=event, table=table, hand=hand, status=SubmissionStatus.WAITING, resent=True
+    ).update(status=SubmissionStatus.REPLACED)
+    if not changed:
+        raise RulesError(
+            "Table %(table)s has no entry waiting for hand %(hand)s.",
+            field="table",
+            table=table,
+            hand=hand,
+        )
+    audit(event, actor, "resent entry refused", f"table entry hand {hand} table {table}").save()
+    bump_revision(event)  # the grid no longer lists it

@@ -28,6 +28,7 @@ from .access import event_page
 from .hand_grid_rows import rows_html
 from .hand_grid_words import refused_words, saved_words
 from .hand_now_words import waiting_words
+from .table_resend import keep_held
 
 
 def flags_text(host: int, visitor: int, flags: int) -> str:
@@ -233,6 +234,8 @@ def hand_rows(request, event: Event, number: int):
 def hand_accept(request, event: Event, number: int):
     """Accept a table's waiting entry (or every waiting entry of the hand)."""
     hand = selectors.hand_row(event, number)
+    if "keep" in request.POST:  # a resent entry set aside: the result the hall holds stays
+        return keep_held(request, event, hand)
     if request.POST.get("table") == "all":
         tables = sorted(selectors.waiting_entries(event, number))
     else:

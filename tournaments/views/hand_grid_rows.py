@@ -96,6 +96,7 @@ def _words() -> dict[str, str]:
         "revokes": _("· revokes: visitors %(v)s, hosts %(h)s"),
         "was": _("was %(n)s"),
         "accept": _("Accept"),
+        "keep": _("Keep the saved result"),
         "refused": _("Table %(t)s: %(error)s. Not saved."),
     }
     return words

@@ -4,6 +4,7 @@ overwrites one, is recorded once per id, and a closed day refuses it."""
 from __future__ import annotations
 
 import pytest
+from django.core.exceptions import PermissionDenied
 
 from tests.leader_helpers import make_event, make_user, play
 from tournaments import selectors
@@ -12,6 +13,7 @@ from tournaments.rules.errors import RulesError
 from tournaments.services import ResultEntry, results_record
 from tournaments.services.closing import day_close
 from tournaments.services.table_entry import TableEntry, table_entry_accept, table_entry_submit
+from tournaments.services.table_resend import resent_entry_refuse
 
 pytestmark = pytest.mark.django_db
 
@@ -145,3 +147,20 @@ def test_a_resent_missing_result_waits_when_the_events_entries_wait():
     outcome = send(event, 2, 1, 11, "phone-2-hand-1", resend=True)
     assert outcome.status == "waiting" and result(event, 1, 2) is None
     assert selectors.waiting_entries(event, 1)[2].resent is True
+
+
+def test_the_leader_keeps_the_saved_result_over_a_resent_entry():
+    """Keep the saved result: the resend stops waiting, audited; the result held is unchanged;
+    a table with nothing resent is refused; only a leader or assistant decides."""
+    event = make_event("rs8", tables=4)
+    leader = make_user("lead", event)
+    play(event, [1], tricks=9)
+    send(event, 2, 1, 4, "phone-2-hand-1", resend=True)
+    with pytest.raises(PermissionDenied):
+        resent_entry_refuse(event=event, hand=1, table=2, actor=make_user("player"))
+    resent_entry_refuse(event=event, hand=1, table=2, actor=leader)
+    assert not selectors.waiting_entries(event, 1)
+    assert result(event, 1, 2).visitor_tricks == 9
+    assert AuditEntry.objects.filter(event=event, action="resent entry refused").count() == 1
+    with pytest.raises(RulesError, match="no entry waiting"):
+        resent_entry_refuse(event=event, hand=1, table=2, actor=leader)

@@ -368,7 +368,8 @@ def test_the_phones_journal_reads_what_the_hall_holds_of_its_own_table_only(clie
 
 def test_a_resend_fills_what_the_hall_lost_and_a_difference_waits_resent_by_the_table(client, hall):
     """After the hall moved on, table 2's resent hand 1 fills the lost result; table 5's resend
-    that differs from the result held waits, "Resent by table 5" on the grid."""
+    that differs from the result held waits, "Resent by table 5" on the grid, until the leader
+    keeps the saved result."""
     event, tokens = hall
     play(event, [1, 2])
     HandResult.objects.filter(event=event, hand__number=1, host_table=2).delete()
@@ -386,6 +387,14 @@ def test_a_resend_fills_what_the_hall_lost_and_a_difference_waits_resent_by_the_
     assert "1 waiting for you" in grid
     rows = client.get(reverse("tournaments:hand_rows", args=[event.slug, 1])).json()
     assert next(r for r in rows["rows"] if r["host"] == 5)["waiting"]["resent_by"] == 5
+    assert 'name="keep" value="5"' in grid  # "Keep the saved result", beside Accept
+    kept = client.post(
+        reverse("tournaments:hand_accept", args=[event.slug, 1]), {"keep": "5"}, follow=True
+    ).content.decode()
+    assert "Hand 1, table 5: the saved result stays." in kept and "waiting for you" not in kept
+    assert HandResult.objects.get(event=event, hand__number=1, host_table=5).visitor_tricks == 8
+    again = post(client, tokens[5], id="phone-5-hand-1", tricks=3, resend=True).json()
+    assert again["repeated"] is True  # its id is known: the phone is answered, nothing waits
 
 
 def test_a_resend_for_a_closed_day_is_refused_with_why(client):

@@ -168,6 +168,11 @@
       button.type = "submit"; button.className = "secondary"; button.textContent = gettext("Accept");
       button.setAttribute("form", "accept-form"); button.name = "table"; button.value = data.host;
       waiting.append(button);
+      if (data.waiting.resent_by) {  // or keep the result the hall holds
+        var keep = button.cloneNode();
+        keep.name = "keep"; keep.textContent = gettext("Keep the saved result");
+        waiting.append(" ", keep);
+      }
     }
   }
   function refresh() {
