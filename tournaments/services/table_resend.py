@@ -47,6 +47,7 @@ def resend_record(
     held = (result.tricks_played, result.visitor_revokes, result.host_revokes) if result else None
     if held == played:
         _note(event, table, hand, phone_id, played, adjusted, SubmissionStatus.COUNTED, now)
+        bump_revision(event)  # its id is known now: what the phone reads of the hall changed
         return SubmissionStatus.COUNTED, True
     if result is None and not event.table_entry_waits:
         _note(event, table, hand, phone_id, played, adjusted, SubmissionStatus.COUNTED, now)

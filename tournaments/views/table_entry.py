@@ -7,6 +7,7 @@ key, and no other page accepts it. Wrong tokens are counted per client address a
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 from django.core.cache import cache
@@ -93,7 +94,8 @@ def entry_page(request, token: str):
     if request.method == "POST":
         return _submit(request, event, row.table)
     if request.GET.get("held") == "1":  # what the phone's journal checks (table_entry.js)
-        return JsonResponse(selectors.table_holdings(event, row.table))
+        held = partial(selectors.table_holdings, event, row.table)  # kept for the revision
+        return JsonResponse(snapshot.cached(event, f"held:{row.table}", held))
     if not event.table_entry:
         return _refusal(
             request,
