@@ -13,6 +13,7 @@
   var JOURNAL = "whist-journal:" + location.pathname;
   var RETRY_MS = 3000, TIMEOUT_MS = 10000, CHECK_MS = 30000;
   var retryTimer = null, sending = false, checking = false;
+  var refused = {};  // ids the hall refused to take again: not sent again until a reload
 
   function show(text, kind) {
     status.hidden = false;
@@ -124,7 +125,7 @@
 
   /* What the hall holds of this table (?held=1): an entry of the journal whose id it does not
      know and whose result it does not hold is sent again, marked as a resend; a closed day's
-     entries are dropped. */
+     entries are dropped. Read when the page opens, when the hall moves on, and every 30 s. */
   function post(entry) {
     return fetch(entry.post, {
       method: "POST",
@@ -143,15 +144,13 @@
     var entry = lacking.shift();
     if (!entry) return sent;
     return post(entry).then(function (answer) {
-      if (!answer.ok) {  // refused (its day closed meanwhile): the hall keeps it as it is
-        var saved = journal();
-        delete saved[entry.hand];
-        keepJournal(saved);
+      if (!answer.ok) {  // refused (its session closed, entry turned off): nothing changed
+        refused[entry.id] = true;
       } else if (form && +form.dataset.hand === entry.hand && !kept()) {
         show("✓ " + answer.body.message, "saved");  // the hand this page offers is in again
         settled();
-      } else {
-        sent.push(entry.hand);
+      } else if (answer.body.status === "counted" && !answer.body.repeated) {
+        sent.push(entry.hand);  // (one that differs from the hall's waits for the leader)
       }
       return resend(lacking, sent);
     });
@@ -166,7 +165,7 @@
         Object.keys(saved).forEach(function (hand) {
           var entry = saved[hand], held = hall.held[hand];
           if (hall.closed_days.indexOf(entry.day) >= 0) { delete saved[hand]; return; }
-          if (hall.ids.indexOf(entry.id) >= 0) return;
+          if (hall.ids.indexOf(entry.id) >= 0 || refused[entry.id]) return;
           if (held && held[0] === entry.tricks && held[1] === entry.visitor_revokes &&
               held[2] === entry.host_revokes) return;
           lacking.push(entry);
