@@ -135,7 +135,7 @@ def load_table_state(
 
 def table_holdings(event: Event, table: int) -> dict:
     """What the hall holds of host ``table``'s results, for its phone's journal (three queries):
-    the closed days (the phone drops their entries), the results of the other days' hands as
+    the closed days (the phone drops their entries), the results of the open days' hands as
     entered (tricks played, revokes) and the ids of every entry the table's phones sent."""
     closed = sorted(DayClose.objects.filter(event=event, session=0).values_list("day", flat=True))
     held = HandResult.objects.filter(event=event, host_table=table).exclude(hand__day__in=closed)
