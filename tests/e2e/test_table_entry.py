@@ -6,10 +6,12 @@ import re
 import time
 
 import pytest
+from django.core.cache import cache
 from playwright.sync_api import expect
 
 from tests.leader_helpers import make_event, make_user, play
 from tournaments import snapshot
+from tournaments.cache import store
 from tournaments.models import AuditEntry, HandResult, TableSubmission
 from tournaments.services.table_entry import table_tokens_issue
 
@@ -114,6 +116,34 @@ def test_a_send_whose_answer_is_lost_is_retried_and_recorded_once(phone, live_se
     assert HandResult.objects.filter(event=event).count() == 1
     assert TableSubmission.objects.filter(event=event).count() == 1
     assert AuditEntry.objects.filter(event=event, target="hand 1 table 4").count() == 1
+
+
+def test_a_result_the_hall_lost_is_resent_by_the_phone_after_a_reload(phone, live_server, hall):
+    """Table 5's hand 1 is saved, then lost by the hall (a laptop restored from a backup that
+    missed it); the reloaded page resends it from the phone's journal, once, within 10 s."""
+    event, tokens = hall
+    page = phone.new_page()
+    page.goto(f"{live_server.url}/enter/{tokens[5]}/")
+    page.get_by_role("button", name="11", exact=True).click()
+    page.get_by_role("button", name="Confirm").click()
+    expect(page.locator("#status")).to_contain_text("✓ Saved: hand 1, visitors 11 tricks.")
+    HandResult.objects.filter(event=event, host_table=5).delete()
+    TableSubmission.objects.filter(event=event, table=5).delete()
+    cache.clear()  # as a freshly started hall: nothing kept from before
+    store.clear_memory()
+    started = time.monotonic()
+    page.reload()
+    expect(page.locator("#status")).to_contain_text(
+        "✓ Saved: hand 1, visitors 11 tricks.", timeout=10000
+    )
+    assert time.monotonic() - started < 10
+    row = HandResult.objects.get(event=event, host_table=5)
+    assert (row.visitor_tricks, row.entered_by) == (11, "table 5")
+    assert TableSubmission.objects.get(event=event, table=5).resent is True
+    page.reload()  # the hall holds it now: nothing is sent again
+    expect(page.get_by_role("heading", name="Hand 1 is in")).to_be_visible()
+    page.wait_for_timeout(1000)
+    assert TableSubmission.objects.filter(event=event, table=5).count() == 1
 
 
 def test_a_phone_still_enters_when_the_words_catalog_does_not_load(phone, live_server, hall):

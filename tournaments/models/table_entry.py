@@ -49,8 +49,8 @@ class TableSubmission(models.Model):
     """One confirmed entry sent by a table's phone, under the id the phone made for it.
 
     The id makes a retried send harmless: the same id is answered from this row and never
-    recorded twice. In events where table entries wait, the entry waits here until a leader
-    accepts it.
+    recorded twice, even when the phone resends it from its journal after a restore. In
+    events where table entries wait, the entry waits here until a leader accepts it.
     """
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="table_submissions")
@@ -62,6 +62,9 @@ class TableSubmission(models.Model):
     host_revokes = models.PositiveSmallIntegerField(default=0)
     visitor_tricks = models.PositiveSmallIntegerField(validators=TRICKS_VALIDATORS)
     status = models.CharField(max_length=10, choices=SubmissionStatus)
+    # Sent again by the phone from its journal (the hall had lost it): the leader's waiting list
+    # names it "resent by table N".
+    resent = models.BooleanField(default=False)
     received_at = models.DateTimeField()
 
     class Meta:

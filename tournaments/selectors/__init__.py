@@ -13,6 +13,7 @@ from .hand_grid import (
     hands_entered,
     saved_results,
     waiting_entries,
+    waiting_shown,
 )
 from .hand_now import event_hand_now, hand_now_facts, hands_now, partial_hands
 from .ledger import (
@@ -26,7 +27,7 @@ from .ledger import (
 from .people import playoff_change, playoff_history, public_name, role_names, roles
 from .ranking import all_hands_played, entries_from_net, team_entries
 from .rotation import build_rotation_payload, hand_from_row, load_rotation
-from .table_entry import entry_tokens, load_table_state, moving, token_row
+from .table_entry import entry_tokens, load_table_state, moving, table_holdings, token_row
 
 __all__ = [
     "EventRow",
@@ -60,6 +61,7 @@ __all__ = [
     "roles",
     "load_rotation",
     "build_rotation_payload",
+    "table_holdings",
     "table_ledgers",
     "load_table_state",
     "team_entries",
@@ -67,4 +69,5 @@ __all__ = [
     "load_teams_by_table",
     "token_row",
     "waiting_entries",
+    "waiting_shown",
 ]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.db.models import Count, Exists
 from django.shortcuts import get_object_or_404
 
+from .. import permissions
 from ..models import (
     AuditEntry,
     DayClose,
@@ -43,6 +44,16 @@ def waiting_entries(event: Event, number: int) -> dict[int, TableSubmission]:
     """Table entries of the hand waiting for the leader's acceptance, by host table."""
     rows = TableSubmission.objects.filter(event=event, hand=number, status=SubmissionStatus.WAITING)
     return {s.table: s for s in rows}
+
+
+def waiting_shown(entry: TableSubmission | None, result: HandResult | None):
+    """A table's entry waiting for acceptance, unless a leader has since entered the row (a
+    resent one waits over any result the hall held, until the row changes after it)."""
+    if entry is None or result is None:
+        return entry
+    if entry.resent:
+        return None if result.entered_at > entry.received_at else entry
+    return entry if permissions.is_table_name(result.entered_by) else None
 
 
 # What ``services.results.results_record`` audits a result's write as (its ``action``), the

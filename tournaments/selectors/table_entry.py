@@ -10,7 +10,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import permissions
-from ..models import Event, HandResult, SubmissionStatus, TableSubmission, TableToken
+from ..models import (
+    DayClose,
+    Event,
+    HandResult,
+    SubmissionStatus,
+    TableSubmission,
+    TableToken,
+)
 from ..rules.hand_now import HandNow
 from ..rules.types import Hand, Pair, Rotation
 
@@ -124,6 +131,23 @@ def load_table_state(
         teams=teams,
         hand_now=hand_now,
     )
+
+
+def table_holdings(event: Event, table: int) -> dict:
+    """What the hall holds of host ``table``'s results, for its phone's journal (three queries):
+    the closed days (the phone drops their entries), the results of the open days' hands as
+    entered (tricks played, revokes) and the ids of every entry the table's phones sent."""
+    closed = sorted(DayClose.objects.filter(event=event, session=0).values_list("day", flat=True))
+    held = HandResult.objects.filter(event=event, host_table=table).exclude(hand__day__in=closed)
+    rows = held.values_list("hand__number", "tricks_played", "visitor_revokes", "host_revokes")
+    ids = TableSubmission.objects.filter(event=event, table=table).values_list(
+        "phone_id", flat=True
+    )
+    return {
+        "closed_days": closed,
+        "held": {str(number): list(values) for number, *values in rows},
+        "ids": sorted(ids),
+    }
 
 
 def moving(hand: Hand, table: int, team=None) -> dict:

@@ -3,7 +3,8 @@
 A table's phone is a ``permissions.TableActor``: it writes only its own host table's result of
 the hand it plays now (or fixes its last entry while no leader changed it and its next hand is
 not entered). Each entry carries an id made on the phone; a second send with the same id is
-answered from the first and records nothing.
+answered from the first and records nothing. A resend from the phone's journal fills a result the
+hall lost (``table_resend``).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from ..rules.types import ResultEntry
 from .audit import audit, bump_revision
 from .locks import lock_event, write_transaction
 from .results import results_record
+from .table_resend import resend_record
 from .table_turn import refuse_out_of_turn
 
 # An entry address's secret is read off a slip and may be typed: 26 characters from an alphabet
@@ -99,6 +101,7 @@ class TableEntry:
     tricks_played: object
     visitor_revokes: object = 0
     host_revokes: object = 0
+    resend: bool = False  # sent again from the phone's journal: fills a lost result only
 
 
 @dataclass(frozen=True)
@@ -138,10 +141,14 @@ def table_entry_submit(*, event: Event, table: int, entry: TableEntry) -> EntryO
     if hand is None:
         raise RulesError("There is no hand %(hand)s in this event.", hand=entry.hand, field="hand")
     result = HandResult.objects.filter(hand=hand, host_table=table).first()
-    refuse_out_of_turn(event, table, hand, result)
     adjusted = flag_rules.adjusted_tricks(
         played, visitor_revokes, host_revokes, penalty=event.revoke_penalty
     )
+    if entry.resend:
+        values = (played, visitor_revokes, host_revokes)
+        status, held = resend_record(event, actor, hand, entry.phone_id, values, adjusted, result)
+        return EntryOutcome(hand.number, adjusted, status, repeated=held)
+    refuse_out_of_turn(event, table, hand, result)
     now = timezone.now()
     TableSubmission.objects.filter(
         event=event, table=table, hand=hand.number, status=SubmissionStatus.WAITING
@@ -193,7 +200,11 @@ def table_entry_accept(*, event: Event, hand: int, table: int, actor) -> HandRes
             hand=hand,
         )
     result = HandResult.objects.filter(event=event, hand__number=hand, host_table=table).first()
-    if result is not None and result.entered_by != f"table {table}":
+    # A resent entry that differs from the result held waits for this very decision, unless
+    # the result changed after it came.
+    stale = waiting.resent and result is not None and result.entered_at > waiting.received_at
+    by_leader = result is not None and result.entered_by != f"table {table}"
+    if stale or (by_leader and not waiting.resent):
         waiting.status = SubmissionStatus.REPLACED
         waiting.save(update_fields=["status"])
         raise RulesError(

@@ -28,6 +28,7 @@ from .access import event_page
 from .hand_grid_rows import rows_html
 from .hand_grid_words import refused_words, saved_words
 from .hand_now_words import waiting_words
+from .table_resend import keep_held
 
 
 def flags_text(host: int, visitor: int, flags: int) -> str:
@@ -90,18 +91,11 @@ def table_rows(event: Event, hand: Hand, posted: GridInput | None = None) -> lis
                 "error": error,
                 "conflict": posted.conflicts.get(host) if posted else None,
                 "from_table": bool(result) and permissions.is_table_name(result.entered_by),
-                "waiting": _waiting(waiting.get(host), result),
+                "waiting": selectors.waiting_shown(waiting.get(host), result),
                 "corrected": corrected.get(host) if result else None,
             }
         )
     return rows
-
-
-def _waiting(entry, result):
-    """A table's entry waiting for acceptance, unless a leader has since entered the row."""
-    if entry is None or (result and not permissions.is_table_name(result.entered_by)):
-        return None
-    return entry
 
 
 def _clock(when) -> str:
@@ -121,6 +115,7 @@ def row_payload(event: Event, row: dict) -> dict:
         "at": _clock(result.entered_at) if result else "",
         "loan": row["loan"],
         "waiting": {
+            "resent_by": waiting.table if waiting.resent else None,
             "visitor_tricks": waiting.visitor_tricks,
             "tricks_played": waiting.tricks_played,
             "visitor_revokes": waiting.visitor_revokes,
@@ -239,6 +234,8 @@ def hand_rows(request, event: Event, number: int):
 def hand_accept(request, event: Event, number: int):
     """Accept a table's waiting entry (or every waiting entry of the hand)."""
     hand = selectors.hand_row(event, number)
+    if "keep" in request.POST:  # a resent entry set aside: the result the hall holds stays
+        return keep_held(request, event, hand)
     if request.POST.get("table") == "all":
         tables = sorted(selectors.waiting_entries(event, number))
     else:

@@ -70,6 +70,8 @@ def _who(row: dict, w: dict) -> str:
 def _waiting_words(waiting, w: dict) -> str:
     """A table's waiting entry as the box takes it: tricks as played, then its revokes."""
     said = w["table_says"] % {"n": f"<strong>{waiting.tricks_played}</strong>"}
+    if waiting.resent:  # the phone sent it again from its journal: the hall held another
+        said = w["resent_by"] % {"t": waiting.table} + " " + said
     if waiting.visitor_revokes or waiting.host_revokes:
         said += " " + w["revokes"] % {"v": waiting.visitor_revokes, "h": waiting.host_revokes}
     return f"{said} ({escape(_at(waiting.received_at))})"
@@ -90,9 +92,11 @@ def _words() -> dict[str, str]:
         "after_revokes": _("%(n)s after revokes"),
         "from_the_table": _("from the table"),
         "table_says": _("Table says %(n)s played"),
+        "resent_by": _("Resent by table %(t)s:"),
         "revokes": _("· revokes: visitors %(v)s, hosts %(h)s"),
         "was": _("was %(n)s"),
         "accept": _("Accept"),
+        "keep": _("Keep the saved result"),
         "refused": _("Table %(t)s: %(error)s. Not saved."),
     }
     return words

@@ -7,6 +7,7 @@ key, and no other page accepts it. Wrong tokens are counted per client address a
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 from django.core.cache import cache
@@ -92,6 +93,9 @@ def entry_page(request, token: str):
     event = row.event
     if request.method == "POST":
         return _submit(request, event, row.table)
+    if request.GET.get("held") == "1":  # what the phone's journal checks (table_entry.js)
+        held = partial(selectors.table_holdings, event, row.table)  # kept for the revision
+        return JsonResponse(snapshot.cached(event, f"held:{row.table}", held))
     if not event.table_entry:
         return _refusal(
             request,
@@ -168,6 +172,7 @@ def _submit(request, event, table: int):
         tricks_played=body.get("tricks"),
         visitor_revokes=body.get("visitor_revokes", 0),
         host_revokes=body.get("host_revokes", 0),
+        resend=body.get("resend") is True,
     )
     try:
         outcome = table_entry_submit(event=event, table=table, entry=entry)

@@ -19,6 +19,7 @@ from pypdf import PdfReader
 from tests.leader_helpers import make_event, make_user, play
 from tournaments import pdf, selectors, snapshot
 from tournaments.models import HandResult, TableToken
+from tournaments.services.closing import day_close
 from tournaments.services.table_entry import table_tokens_issue
 from tournaments.views.table_entry import WRONG_TOKENS_ALLOWED
 
@@ -352,3 +353,60 @@ def test_the_demo_events_come_with_entry_addresses():
     call_command("load_demo", stdout=StringIO())
     for event in Event.objects.filter(slug__endswith="-demo"):
         assert sorted(selectors.entry_tokens(event)) == list(range(1, event.tables + 1))
+
+
+def test_the_phones_journal_reads_what_the_hall_holds_of_its_own_table_only(client, hall):
+    """?held=1 answers table 3's results and entry ids, nothing of table 4's."""
+    event, tokens = hall
+    post(client, tokens[3], id="phone-3-hand-1", tricks=9, host_revokes=1)
+    post(client, tokens[4], id="phone-4-hand-1", tricks=5)
+    held = client.get(entry_url(tokens[3]), {"held": "1"}).json()
+    assert held == {"closed_days": [], "held": {"1": [9, 0, 1]}, "ids": ["phone-3-hand-1"]}
+    page = client.get(entry_url(tokens[6])).content.decode()
+    assert 'data-day="1"' in page  # the journal keeps each entry's day, dropped once closed
+
+
+def test_a_resend_fills_what_the_hall_lost_and_a_difference_waits_resent_by_the_table(client, hall):
+    """After the hall moved on, table 2's resent hand 1 fills the lost result; table 5's resend
+    that differs from the result held waits, "Resent by table 5" on the grid, until the leader
+    keeps the saved result."""
+    event, tokens = hall
+    play(event, [1, 2])
+    HandResult.objects.filter(event=event, hand__number=1, host_table=2).delete()
+    refused = post(client, tokens[2], id="phone-2-hand-1", tricks=10)
+    assert refused.status_code == 409
+    answer = post(client, tokens[2], id="phone-2-hand-1", tricks=10, resend=True)
+    assert answer.status_code == 200 and answer.json()["status"] == "counted"
+    assert HandResult.objects.get(event=event, hand__number=1, host_table=2).visitor_tricks == 10
+    differs = post(client, tokens[5], id="phone-5-hand-1", tricks=3, resend=True)
+    assert differs.json()["status"] == "waiting"
+    assert HandResult.objects.get(event=event, hand__number=1, host_table=5).visitor_tricks == 8
+    client.force_login(make_user("lead", event))
+    grid = client.get(reverse("tournaments:hand_grid", args=[event.slug, 1])).content.decode()
+    assert "Resent by table 5: Table says <strong>3</strong>" in grid
+    assert "1 waiting for you" in grid
+    rows = client.get(reverse("tournaments:hand_rows", args=[event.slug, 1])).json()
+    assert next(r for r in rows["rows"] if r["host"] == 5)["waiting"]["resent_by"] == 5
+    assert 'name="keep" value="5"' in grid  # "Keep the saved result", beside Accept
+    kept = client.post(
+        reverse("tournaments:hand_accept", args=[event.slug, 1]), {"keep": "5"}, follow=True
+    ).content.decode()
+    assert "Hand 1, table 5: the saved result stays." in kept and "waiting for you" not in kept
+    assert HandResult.objects.get(event=event, hand__number=1, host_table=5).visitor_tricks == 8
+    again = post(client, tokens[5], id="phone-5-hand-1", tricks=3, resend=True).json()
+    assert again["repeated"] is True  # its id is known: the phone is answered, nothing waits
+
+
+def test_a_resend_for_a_closed_day_is_refused_with_why(client):
+    """Day 1 closed: the phone's resend of a day-1 hand gets a 409 that says so."""
+    event = make_event("te-closed", tables=4, hands_per_day=(2, 2))
+    tokens = table_tokens_issue(event=event, actor=None)
+    play(event, [1])
+    day_close(event=event, day=1, override_note="hand 2 lost", close_incomplete=True, actor=None)
+    answer = post(client, tokens[1], id="phone-1-hand-2", hand=2, tricks=7, resend=True)
+    assert answer.status_code == 409
+    assert answer.json()["error"] == (
+        "Hand 2's day is closed: this phone's entry for it is not sent again. Nothing changed."
+    )
+    assert client.get(entry_url(tokens[1]), {"held": "1"}).json()["closed_days"] == [1]
+    assert not HandResult.objects.filter(event=event, hand__number=2).exists()

@@ -48,7 +48,8 @@
     var before = seen[url];
     seen[url] = now;
     if (before === undefined || before === now) return;
-    ["whistProjectorRefresh", "whistMovementRefresh", "whistHallMapRefresh"].forEach(function (name) {
+    ["whistProjectorRefresh", "whistMovementRefresh", "whistHallMapRefresh",
+     "whistEntryJournalCheck"].forEach(function (name) {
       if (window[name]) window[name]();
     });
     document.querySelectorAll(".table-now[data-hand]").forEach(function (section) {

@@ -155,7 +155,8 @@
     var said = gettext("Table says %(n)s played").split("%(n)s");
     var strong = document.createElement("strong");
     strong.textContent = data.waiting.tricks_played;
-    waiting.textContent = said[0];
+    waiting.textContent = data.waiting.resent_by ?  // sent again from the phone's journal
+      interpolate(gettext("Resent by table %(t)s:"), {t: data.waiting.resent_by}, true) + " " + said[0] : said[0];
     waiting.append(strong, said[1] || "");
     if (data.waiting.visitor_revokes || data.waiting.host_revokes) {
       waiting.append(" " + interpolate(gettext("· revokes: visitors %(v)s, hosts %(h)s"),
@@ -167,6 +168,11 @@
       button.type = "submit"; button.className = "secondary"; button.textContent = gettext("Accept");
       button.setAttribute("form", "accept-form"); button.name = "table"; button.value = data.host;
       waiting.append(button);
+      if (data.waiting.resent_by) {  // or keep the result the hall holds
+        var keep = button.cloneNode();
+        keep.name = "keep"; keep.textContent = gettext("Keep the saved result");
+        waiting.append(" ", keep);
+      }
     }
   }
   function refresh() {

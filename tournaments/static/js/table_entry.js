@@ -1,6 +1,8 @@
 /* A table's phone: the hosts pick the visitors' tricks, the visitors confirm, the entry is sent
    with an id made here. Until the server answers, the entry is kept in this phone's storage
-   and sent again (same id, so it is never recorded twice) whenever the network comes back. */
+   and sent again (same id, so it is never recorded twice) whenever the network comes back.
+   Once "Saved", it stays in the phone's journal until its day closes: a hall restored from a
+   backup that missed it gets it again by itself, under the same id (services/table_resend.py). */
 (function () {
   "use strict";
   /* gettext, ngettext, interpolate: the page's words (templates/_js_catalog.html). */
@@ -8,8 +10,10 @@
   var next = document.getElementById("next");
   var form = document.getElementById("entry");
   var KEY = "whist-entry:" + location.pathname;
-  var RETRY_MS = 3000, TIMEOUT_MS = 10000;
-  var retryTimer = null, sending = false;
+  var JOURNAL = "whist-journal:" + location.pathname;
+  var RETRY_MS = 3000, TIMEOUT_MS = 10000, CHECK_MS = 30000;
+  var retryTimer = null, sending = false, checking = false;
+  var refused = {};  // ids the hall refused to take again: not sent again until a reload
 
   function show(text, kind) {
     status.hidden = false;
@@ -24,6 +28,23 @@
       if (entry) localStorage.setItem(KEY, JSON.stringify(entry));
       else localStorage.removeItem(KEY);
     } catch (e) { /* private mode: the entry stays in this page only */ }
+  }
+  /* The journal: every entry the hall said "Saved" for, by hand (a fix replaces its hand's). */
+  function journal() {
+    try { return JSON.parse(localStorage.getItem(JOURNAL) || "{}") || {}; } catch (e) { return {}; }
+  }
+  function keepJournal(entries) {
+    try {
+      if (Object.keys(entries).length) localStorage.setItem(JOURNAL, JSON.stringify(entries));
+      else localStorage.removeItem(JOURNAL);
+    } catch (e) { /* private mode: nothing is kept past this page */ }
+  }
+  function remember(entry) {
+    var entries = journal();
+    entries[entry.hand] = { id: entry.id, hand: entry.hand, day: entry.day, table: entry.table,
+      tricks: entry.tricks, visitor_revokes: entry.visitor_revokes,
+      host_revokes: entry.host_revokes, post: entry.post };
+    keepJournal(entries);
   }
   function newId() {
     var bytes = new Uint8Array(16);
@@ -76,6 +97,7 @@
       sending = false;
       if (answer.ok && answer.body.saved) {
         keep(null);
+        remember(entry);
         show("✓ " + answer.body.message, "saved");
         if (answer.body.next) {  // where the pair goes next, who comes, the trump
           var then = document.createElement("span");
@@ -99,7 +121,69 @@
       waitForNetwork(entry);
     });
   }
-  window.addEventListener("online", function () { if (kept()) send(); });
+  window.addEventListener("online", function () { if (kept()) send(); else check(); });
+
+  /* What the hall holds of this table (?held=1): an entry of the journal whose id it does not
+     know and whose result it does not hold is sent again, marked as a resend; a closed day's
+     entries are dropped. Read when the page opens, when the hall moves on, and every 30 s. */
+  function post(entry) {
+    return fetch(entry.post, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-CSRFToken": csrf() },
+      body: JSON.stringify({ id: entry.id, hand: entry.hand, tricks: entry.tricks,
+        visitor_revokes: entry.visitor_revokes, host_revokes: entry.host_revokes, resend: true }),
+      credentials: "same-origin"
+    }).then(function (response) {
+      return response.json().catch(function () { return {}; }).then(function (body) {
+        if (response.status >= 500) throw new Error(String(response.status));
+        return { ok: response.ok, body: body };
+      });
+    });
+  }
+  function resend(lacking, sent) {
+    var entry = lacking.shift();
+    if (!entry) return sent;
+    return post(entry).then(function (answer) {
+      if (!answer.ok) {  // refused (its session closed, entry turned off): nothing changed
+        refused[entry.id] = true;
+      } else if (form && +form.dataset.hand === entry.hand && !kept()) {
+        show("✓ " + answer.body.message, "saved");  // the hand this page offers is in again
+        settled();
+      } else if (answer.body.status === "counted" && !answer.body.repeated) {
+        sent.push(entry.hand);  // (one that differs from the hall's waits for the leader)
+      }
+      return resend(lacking, sent);
+    });
+  }
+  function check() {
+    if (!Object.keys(journal()).length || checking || sending) return;
+    checking = true;
+    fetch(location.pathname + "?held=1", { cache: "no-store", credentials: "same-origin" })
+      .then(function (r) { return r.ok ? r.json() : Promise.reject(r.status); })
+      .then(function (hall) {
+        var lacking = [], saved = journal();
+        Object.keys(saved).forEach(function (hand) {
+          var entry = saved[hand], held = hall.held[hand];
+          if (hall.closed_days.indexOf(entry.day) >= 0) { delete saved[hand]; return; }
+          if (hall.ids.indexOf(entry.id) >= 0 || refused[entry.id]) return;
+          if (held && held[0] === entry.tricks && held[1] === entry.visitor_revokes &&
+              held[2] === entry.host_revokes) return;
+          lacking.push(entry);
+        });
+        keepJournal(saved);
+        return resend(lacking, []);
+      })
+      .then(function (sent) {
+        if (sent && sent.length) {
+          show(interpolate(gettext("Sent again from this phone (the hall had lost it): hand %(hands)s."),
+            { hands: sent.join(", ") }, true), "saved");
+        }
+      })
+      .catch(function () { /* the next check tries again */ })
+      .then(function () { checking = false; });
+  }
+  window.whistEntryJournalCheck = check;  // hall_notice.js: the hall moved
+  setInterval(check, CHECK_MS);
 
   if (form) {
     var oneAt = +form.dataset.oneFlagAt, twoAt = +form.dataset.twoFlagsAt;
@@ -154,11 +238,12 @@
       if (button.id === "confirm-yes" && picked !== null) {
         keep({ id: newId(), hand: +form.dataset.hand, tricks: picked,
                visitor_revokes: revokes.vrev, host_revokes: revokes.hrev,
-               post: form.dataset.post });
+               day: +form.dataset.day, table: +host, post: form.dataset.post });
         send();
       }
     });
   }
   // An entry kept from before (the page was reloaded or the phone slept): send it first.
   if (kept()) send();
+  else check();
 })();
