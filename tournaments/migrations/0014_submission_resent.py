@@ -3,7 +3,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0012_event_announcement"),
+        ("tournaments", "0013_publishing"),
     ]
 
     operations = [
