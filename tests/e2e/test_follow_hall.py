@@ -42,6 +42,7 @@ class TwoLaptops:
         self.dead = False
         self.role = "standby"
         self.replaced = False
+        self.asked = 0  # how many times a page asked the standby whether it is the hall
         self.lost_on_standby = 0  # the standby's next saves to drop, to look at what is kept
         context.route(re.compile("^" + re.escape(self.hall) + "/"), self.at_hall)
         context.route(re.compile("^" + re.escape(self.standby) + "/"), self.at_standby)
@@ -50,7 +51,13 @@ class TwoLaptops:
         if self.dead:
             route.abort("connectionrefused")
             return
-        if urlsplit(route.request.url).path.endswith("/hall.json"):
+        path = urlsplit(route.request.url).path
+        if path == "/standby.json":  # read by a page that reads no hall.json
+            role = "replaced" if self.replaced else "hall"
+            hall = self.standby if self.replaced else self.hall
+            self.answer(route, {"role": role, "hall": hall, "standby": self.standby})
+            return
+        if path.endswith("/hall.json"):
             answer = route.fetch()
             data = answer.json()
             data["standby"] = self.standby
@@ -59,15 +66,22 @@ class TwoLaptops:
             return
         route.continue_()
 
+    @staticmethod
+    def answer(route, data: dict) -> None:
+        """/standby.json as STANDBY-CONTRACT.md has it: open to every origin, never cached."""
+        route.fulfill(
+            status=200,
+            content_type="application/json",
+            headers={"Access-Control-Allow-Origin": "*", "Cache-Control": "no-store"},
+            body=json.dumps({**data, "since": None}),
+        )
+
     def at_standby(self, route):
         parts = urlsplit(route.request.url)
         if parts.path == "/standby.json":
-            route.fulfill(
-                status=200,
-                content_type="application/json",
-                headers={"Access-Control-Allow-Origin": "*", "Cache-Control": "no-store"},
-                body=json.dumps({"role": self.role, "hall": None, "standby": None, "since": None}),
-            )
+            self.asked += 1
+            hall = self.standby if self.role == "hall" else self.hall
+            self.answer(route, {"role": self.role, "hall": hall, "standby": None})
             return
         if route.request.method == "POST" and self.lost_on_standby:
             self.lost_on_standby -= 1
@@ -152,10 +166,41 @@ def test_a_replaced_hall_sends_an_open_table_page_to_the_new_hall_at_once(phone,
     page.evaluate("slug => localStorage.setItem('whist-table:' + slug, '5')", event.slug)
     laptops.replaced = True
     replaced = time.monotonic()
-    expect(page).to_have_url(laptops.standby + path, timeout=7000)  # one read: 5 s at most
+    expect(page).to_have_url(laptops.standby + path, timeout=10000)  # its next read, 5 s on
     print(f"\nreplaced to the page on the new hall: {time.monotonic() - replaced:.1f} s")
     assert kept(page, f"whist-table:{event.slug}") == "5"
     expect(page.get_by_role("heading", name=re.compile("Table 5"))).to_be_visible()
+
+
+def test_the_standings_learn_the_standby_and_follow_it_when_the_hall_falls_silent(
+    phone, live_server, hall
+):
+    """The standings page reads no hall.json: it learns the standby from the hall's own
+    /standby.json; two failed reads after the hall dies, and it is on the standby once that
+    has taken over."""
+    event, _ = hall
+    laptops = TwoLaptops(phone, live_server)
+    path = f"/events/{event.slug}/standings/"
+    page = phone.new_page()
+    page.goto(laptops.hall + path)
+    page.wait_for_function(
+        "standby => localStorage.getItem('follow-standby') === standby",
+        arg=laptops.standby,
+        timeout=8000,
+    )
+    laptops.dead = True
+    for _ in range(60):  # reads every 15 s while the hall answers, every 5 s once one failed
+        if laptops.asked:
+            break
+        page.wait_for_timeout(500)
+    assert laptops.asked, "two failed reads, and the standby is asked"
+    page.wait_for_timeout(1000)
+    assert page.url == laptops.hall + path  # the standby is not the hall yet: the page stays
+    laptops.role = "hall"
+    took_over = time.monotonic()
+    expect(page).to_have_url(laptops.standby + path, timeout=10000)
+    print(f"\ntakeover to the standings on the standby: {time.monotonic() - took_over:.1f} s")
+    expect(page.get_by_role("heading", level=1)).to_be_visible()
 
 
 def test_a_carried_key_never_overwrites_a_newer_one(phone, live_server, hall):
