@@ -130,7 +130,7 @@
       var answer = fetched.apply(window, arguments);
       var url, method;
       try {
-        url = new URL(typeof input === "string" ? input : input.url, location.href);
+        url = new URL(window.Request && input instanceof Request ? input.url : String(input), location.href);
         method = String((init && init.method) || (input && input.method) || "GET").toUpperCase();
       } catch (e) { return answer; }
       if (url.origin === location.origin) {
