@@ -5,6 +5,7 @@ from __future__ import annotations
 
 POLICY = {
     "default-src": "'self'",
+    "connect-src": "'self' http:",
     "script-src": "'self'",
     "style-src": "'self'",
     "img-src": "'self'",

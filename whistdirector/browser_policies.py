@@ -40,10 +40,15 @@ PERMISSIONS_POLICY = (
 # policy is the same on every answer (no nonce), so the hall's whole answers, rendered once for
 # every reader (tournaments/shared_pages/front.py), keep it as they keep every header. The QR codes
 # are inline SVG (markup, not an image): images come from the app's own files only. Django's
-# admin on 5.2 has no inline script or style either, so it is not excluded.
+# admin on 5.2 has no inline script or style either, so it is not excluded. A page may also read
+# plain-HTTP addresses: the standby laptop, found at whatever address it has on the hall's Wi-Fi.
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": [SELF],
+        # An open phone page asks the hall's standby laptop, at its own address on the hall's
+        # plain-HTTP Wi-Fi, whether it has taken over (static/js/follow_hall.js); no script but
+        # the app's own runs to ask anything else.
+        "connect-src": [SELF, "http:"],
         "script-src": [SELF],
         "style-src": [SELF],
         "img-src": [SELF],

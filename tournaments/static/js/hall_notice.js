@@ -98,6 +98,8 @@
         // A screen that fits its rows to the window fits them again around the new lines.
         if (show(notice, data)) window.dispatchEvent(new Event("resize"));
         if (first) moved(url, data);
+        // follow_hall.js remembers the standby it names and follows a replaced hall.
+        if (first && window.whistHallHeard) window.whistHallHeard(data);
       }).catch(function () { /* the next refresh tries again */ });
     });
   }
