@@ -14,6 +14,9 @@ POLICY = {
     "form-action": "'self'",
     "frame-ancestors": "'none'",
 }
+# The province's HTTPS server (make serve): its pages read only its own addresses, having no
+# standby laptop to ask.
+HOSTED_POLICY = {**POLICY, "connect-src": "'self'"}
 
 
 def directives(header: str | None) -> dict[str, str]:

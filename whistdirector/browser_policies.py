@@ -40,15 +40,11 @@ PERMISSIONS_POLICY = (
 # policy is the same on every answer (no nonce), so the hall's whole answers, rendered once for
 # every reader (tournaments/shared_pages/front.py), keep it as they keep every header. The QR codes
 # are inline SVG (markup, not an image): images come from the app's own files only. Django's
-# admin on 5.2 has no inline script or style either, so it is not excluded. A page may also read
-# plain-HTTP addresses: the standby laptop, found at whatever address it has on the hall's Wi-Fi.
+# admin on 5.2 has no inline script or style either, so it is not excluded.
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": [SELF],
-        # An open phone page asks the hall's standby laptop, at its own address on the hall's
-        # plain-HTTP Wi-Fi, whether it has taken over (static/js/follow_hall.js); no script but
-        # the app's own runs to ask anything else.
-        "connect-src": [SELF, "http:"],
+        "connect-src": [SELF],
         "script-src": [SELF],
         "style-src": [SELF],
         "img-src": [SELF],
@@ -58,3 +54,14 @@ CONTENT_SECURITY_POLICY = {
         "frame-ancestors": [NONE],
     },
 }
+
+
+def content_security_policy(mode: str) -> dict:
+    """The policy for a run mode. Off the hosted server (the hall, a laptop's demo), an open
+    phone page may also read plain-HTTP addresses: the hall's standby laptop, found at whatever
+    address it has on the hall's Wi-Fi (static/js/follow_hall.js). The province's HTTPS server
+    has no standby: its pages read nothing but its own addresses."""
+    if mode == "serve":
+        return CONTENT_SECURITY_POLICY
+    directives = {**CONTENT_SECURITY_POLICY["DIRECTIVES"], "connect-src": [SELF, "http:"]}
+    return {**CONTENT_SECURITY_POLICY, "DIRECTIVES": directives}

@@ -18,7 +18,7 @@ from pathlib import Path
 from . import config
 
 # Settings like the others, kept in a module of their own: Django reads them here by name.
-from .browser_policies import CONTENT_SECURITY_POLICY, PERMISSIONS_POLICY  # noqa: F401
+from .browser_policies import PERMISSIONS_POLICY, content_security_policy  # noqa: F401
 from .paths import data_dir, hall_secret_key
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -29,6 +29,7 @@ if MODE not in ("dev", "hall", "serve"):
     raise config.ConfigurationError(f"WHIST_MODE must be dev, hall or serve, not {MODE!r}.")
 DEBUG = MODE == "dev" and os.environ.get("WHIST_DEBUG", "1") == "1"
 HALL = MODE == "hall"
+CONTENT_SECURITY_POLICY = content_security_policy(MODE)  # browser_policies.py says why
 
 # The hall keeps a key of its own in its data folder; a laptop's demo needs no secret one.
 SECRET_KEY = config.secret_key(mode=MODE, debug=DEBUG) or (

@@ -14,7 +14,7 @@ import time
 import pytest
 
 from tests import servers
-from tests.content_policy import POLICY, directives
+from tests.content_policy import HOSTED_POLICY, POLICY, directives
 from whistdirector.network import lan_addresses
 from whistdirector.server import COLLECTOR_THRESHOLDS, IDLE_SECONDS, raise_open_files
 
@@ -202,7 +202,7 @@ def test_the_hosted_server_serves_https_behind_its_proxy(tmp_path):
         stylesheet = servers.assets(page)[0]
         assert server.get(stylesheet, "whist.example.org", proxied)[0] == 200
         _, headers, _ = server.get("/accounts/login/", "whist.example.org", proxied)
-        assert directives(headers.get("Content-Security-Policy")) == POLICY
+        assert directives(headers.get("Content-Security-Policy")) == HOSTED_POLICY
     finally:
         server.stop()
 
