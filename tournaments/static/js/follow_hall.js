@@ -1,4 +1,4 @@
-/* An open phone page follows the hall to its standby laptop (issue 39, STANDBY-CONTRACT.md).
+/* An open phone page follows the hall to its standby laptop (DESIGN §5, Followers).
    Loaded before the page's own scripts. It remembers the standby's address that hall.json names
    (hall_notice.js passes each answer to window.whistHallHeard; a page without a notice reads its
    own /standby.json instead). When the hall stops answering (two failed reads in a row, or one
