@@ -1,0 +1,70 @@
+"""The standby applies its hall's changes, in order, once, with the entry addresses and the
+accounts (password hashes only)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.leader_helpers import make_event, make_user, play
+from tests.publishing_helpers import standings
+from tournaments.archive.feed import changes_since
+from tournaments.archive.secrets import export_secrets
+from tournaments.models import Event, EventRole, PublishedCopy, TableToken
+from tournaments.rules.errors import RulesError
+from tournaments.services import ResultEntry, results_record
+from tournaments.services.standby import SOURCE
+from tournaments.services.standby_follow import follow, held
+from tournaments.services.table_entry import table_tokens_issue
+
+pytestmark = pytest.mark.django_db
+
+
+def hall_steps(client):
+    """The hall's event played in two steps; each step's change, secrets and standings."""
+    hall = make_event("games", tables=8, hands_per_day=(6, 4))
+    make_user("lead", hall)
+    table_tokens_issue(event=hall, actor=None)
+    kept, base = [], 0
+    for numbers in ([1, 2], [3]):
+        play(hall, numbers)
+        hall.refresh_from_db()
+        change = changes_since(hall, base, source=SOURCE)
+        kept.append((change, export_secrets(hall), standings(client, "games")))
+        base = change["revision"]
+    return hall, kept
+
+
+def test_the_standby_holds_the_halls_event_entry_addresses_and_leaders(client):
+    hall, kept = hall_steps(client)
+    tokens = set(TableToken.objects.filter(event=hall).values_list("token", flat=True))
+    hall.delete()  # the standby is another laptop: it holds nothing yet
+    for change, secrets, expected in kept:
+        assert follow(change, secrets) == change["revision"]
+        assert standings(client, "games") == expected
+    copy = Event.objects.get(slug="games")
+    assert set(TableToken.objects.filter(event=copy).values_list("token", flat=True)) == tokens
+    assert EventRole.objects.filter(event=copy, user__username="lead").exists()
+    assert held() == {"games": kept[-1][0]["revision"]}
+
+
+def test_a_change_out_of_order_or_twice_changes_nothing(client):
+    hall, kept = hall_steps(client)
+    hall.delete()
+    first, second = kept[0], kept[1]
+    follow(first[0], first[1])
+    assert not second[0]["whole"]
+    skipping = second[0] | {"base": second[0]["base"] - 1}  # not from what the standby holds
+    assert follow(skipping, second[1]) == first[0]["revision"]
+    follow(second[0], second[1])
+    assert follow(second[0], second[1]) == second[0]["revision"]  # once
+    assert standings(client, "games") == second[2]
+
+
+def test_a_followed_event_refuses_the_standbys_own_writes(client):
+    hall, kept = hall_steps(client)
+    hall.delete()
+    follow(kept[0][0], kept[0][1])
+    copy = Event.objects.get(slug="games")
+    assert PublishedCopy.objects.get(event=copy).source == SOURCE
+    with pytest.raises(RulesError):
+        results_record(event=copy, entries=[ResultEntry(4, 1, 8)], actor=None)
