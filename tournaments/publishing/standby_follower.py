@@ -62,7 +62,14 @@ def follow_once(*, wait: float = WAIT) -> int:
     if now.role != LaptopRole.STANDBY:
         return 0
     answer = ask(
-        now.hall, "/standby/changes", {"held": standby_follow.held(), "wait": wait}, key=now.key
+        now.hall,
+        "/standby/changes",
+        {
+            "held": standby_follow.held(),
+            "entries_since": standby_follow.entries_since(),
+            "wait": wait,
+        },
+        key=now.key,
     )
     standby_follow.accounts(answer.get("accounts", []))
     applied = 0

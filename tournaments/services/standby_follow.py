@@ -12,10 +12,11 @@ from __future__ import annotations
 from datetime import datetime
 
 from django.contrib.auth import get_user_model
+from django.db.models import Max
 from django.utils import timezone
 
 from ..archive.export import FORMAT, VERSION
-from ..models import Event, EventRole, PublishedCopy, TableToken
+from ..models import Event, EventRole, PublishedCopy, TableSubmission, TableToken
 from .archive_import import import_event
 from .audit import bump_revision
 from .locks import lock_event, write_transaction
@@ -29,6 +30,16 @@ def held() -> dict[str, int]:
     """The hall's revision of every event this standby holds."""
     copies = PublishedCopy.objects.filter(source=SOURCE).select_related("event")
     return {c.event.slug: c.revision for c in copies}
+
+
+def entries_since() -> dict[str, str]:
+    """The newest phone entry this standby holds of each followed event (ISO time)."""
+    newest = (
+        TableSubmission.objects.filter(event__published_copy__source=SOURCE)
+        .values("event__slug")
+        .annotate(newest=Max("received_at"))
+    )
+    return {row["event__slug"]: row["newest"].isoformat() for row in newest}
 
 
 def follow(change: dict, secrets: dict) -> int:
@@ -45,7 +56,9 @@ def follow(change: dict, secrets: dict) -> int:
             if not change["whole"]:
                 return 0
             archive = {**change["archive"], "audit": [], "format": FORMAT, "version": VERSION}
-            event = import_event({**archive, "secrets": secrets}, secrets=True)
+            kept = {k: v for k, v in secrets.items() if k != "entries"}  # not the archive's
+            event = import_event({**archive, "secrets": kept}, secrets=True)
+            _entries(event, secrets.get("entries", []))
             copy = PublishedCopy(event=event, source=SOURCE)
         else:
             lock_event(event)
@@ -85,6 +98,31 @@ def _secrets(event: Event, secrets: dict) -> None:
         elif row.revoked_at != revoked:
             TableToken.objects.filter(pk=row.pk).update(revoked_at=revoked)
     accounts(secrets.get("accounts", []), event=event)
+    _entries(event, secrets.get("entries", []))
+
+
+def _entries(event: Event, entries: list[dict]) -> None:
+    """The phones' entries as the hall has them, each under its phone's id."""
+    known = {(s.table, s.phone_id): s for s in TableSubmission.objects.filter(event=event)}
+    fields = ("hand", "tricks_played", "visitor_revokes", "host_revokes", "visitor_tricks")
+    fields += ("status",)
+    create = []
+    for e in entries:
+        row = known.get((e["table"], e["phone_id"]))
+        values = {f: e[f] for f in fields}
+        if row is None:
+            create.append(
+                TableSubmission(
+                    event=event,
+                    table=e["table"],
+                    phone_id=e["phone_id"],
+                    received_at=_when(e["received_at"]),
+                    **values,
+                )
+            )
+        elif any(getattr(row, f) != v for f, v in values.items()):
+            TableSubmission.objects.filter(pk=row.pk).update(**values)
+    TableSubmission.objects.bulk_create(create, batch_size=500)
 
 
 def accounts(found: list[dict], *, event: Event | None = None) -> None:

@@ -9,6 +9,7 @@ import time
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
+from django.db.models import Q
 from django.http import JsonResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
@@ -21,7 +22,7 @@ from django.views.decorators.http import require_POST
 from ..archive.feed import changes_since
 from ..archive.secrets import export_secrets
 from ..links import public_base
-from ..models import Event, LaptopRole
+from ..models import Event, LaptopRole, TableSubmission
 from ..rules.errors import RulesError
 from ..services import standby, standby_sync
 
@@ -134,6 +135,21 @@ def changes(request):
         for u in staff
     ]
     return JsonResponse({"changes": found, "accounts": accounts})
+
+
+def phone_entries(event, change: dict, after: object) -> list[dict]:
+    """The phones' entries the standby needs (each under its phone's id, so a phone that
+    sends again is answered there as here): those of the hands the change carries and those
+    received since ``after`` (the newest the standby holds), or all of them."""
+    rows = TableSubmission.objects.filter(event=event)
+    if not change["whole"] and isinstance(after, str):
+        rows = rows.filter(Q(hand__in=change["hands"]) | Q(received_at__gte=after))
+    fields = ("table", "hand", "phone_id", "tricks_played", "visitor_revokes", "host_revokes")
+    fields += ("visitor_tricks", "status")
+    return [
+        {**{f: getattr(r, f) for f in fields}, "received_at": r.received_at.isoformat()}
+        for r in rows
+    ]
 
 
 def status_words() -> str:

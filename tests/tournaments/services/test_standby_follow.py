@@ -4,17 +4,19 @@ accounts (password hashes only)."""
 from __future__ import annotations
 
 import pytest
+from django.utils import timezone
 
 from tests.leader_helpers import make_event, make_user, play
 from tests.publishing_helpers import standings
 from tournaments.archive.feed import changes_since
 from tournaments.archive.secrets import export_secrets
-from tournaments.models import Event, EventRole, PublishedCopy, TableToken
+from tournaments.models import Event, EventRole, PublishedCopy, TableSubmission, TableToken
 from tournaments.rules.errors import RulesError
 from tournaments.services import ResultEntry, results_record
 from tournaments.services.standby import SOURCE
 from tournaments.services.standby_follow import follow, held
 from tournaments.services.table_entry import table_tokens_issue
+from tournaments.views.standby import phone_entries
 
 pytestmark = pytest.mark.django_db
 
@@ -28,8 +30,13 @@ def hall_steps(client):
     for numbers in ([1, 2], [3]):
         play(hall, numbers)
         hall.refresh_from_db()
+        TableSubmission.objects.create(
+            event=hall, table=1, hand=numbers[0], phone_id=f"phone-{numbers[0]}",
+            tricks_played=13, visitor_tricks=8, status="counted", received_at=timezone.now(),
+        )  # fmt: skip
         change = changes_since(hall, base, source=SOURCE)
-        kept.append((change, export_secrets(hall), standings(client, "games")))
+        secrets = export_secrets(hall) | {"entries": phone_entries(hall, change, None)}
+        kept.append((change, secrets, standings(client, "games")))
         base = change["revision"]
     return hall, kept
 
@@ -44,6 +51,8 @@ def test_the_standby_holds_the_halls_event_entry_addresses_and_leaders(client):
     copy = Event.objects.get(slug="games")
     assert set(TableToken.objects.filter(event=copy).values_list("token", flat=True)) == tokens
     assert EventRole.objects.filter(event=copy, user__username="lead").exists()
+    phones = TableSubmission.objects.filter(event=copy).values_list("phone_id", flat=True)
+    assert sorted(phones) == ["phone-1", "phone-3"]  # a phone sending again is answered here
     assert held() == {"games": kept[-1][0]["revision"]}
 
 
