@@ -71,6 +71,8 @@ def follow_once(*, wait: float = WAIT) -> int:
         },
         key=now.key,
     )
+    if standby.role().role != LaptopRole.STANDBY:
+        return 0  # taken over while the ask was open: nothing more from the old hall
     standby_follow.accounts(answer.get("accounts", []))
     applied = 0
     for item in answer.get("changes", []):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import time
+from datetime import datetime
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
@@ -107,7 +108,10 @@ def changes(request):
     held = _held(body)
     if held is None:
         return JsonResponse({"error": _("The standby's revisions are damaged.")}, status=400)
-    wait = min(max(float(body.get("wait", LONGEST_WAIT) or 0), 0), LONGEST_WAIT)
+    try:
+        wait = min(max(float(body.get("wait", LONGEST_WAIT) or 0), 0), LONGEST_WAIT)
+    except (TypeError, ValueError):
+        wait = LONGEST_WAIT
     standby_sync.asked(held)
     standby_sync.polling(True)
     try:
@@ -116,13 +120,14 @@ def changes(request):
             standby_sync.wait_for_change(min(LOOK, left))
     finally:
         standby_sync.polling(False)
-    found = [
-        {
-            "change": changes_since(event, base, source=standby.SOURCE),
-            "secrets": export_secrets(event),
-        }
-        for event, base in moved
-    ]
+    since = body.get("entries_since", {})
+    found = []
+    for event, base in moved:
+        change = changes_since(event, base, source=standby.SOURCE)
+        secrets = export_secrets(event)
+        after = _moment(since.get(event.slug)) if isinstance(since, dict) and base else None
+        secrets["entries"] = phone_entries(event, change, after)
+        found.append({"change": change, "secrets": secrets})
     staff = get_user_model().objects.filter(is_staff=True)
     accounts = [
         {
@@ -137,12 +142,19 @@ def changes(request):
     return JsonResponse({"changes": found, "accounts": accounts})
 
 
-def phone_entries(event, change: dict, after: object) -> list[dict]:
+def _moment(value: object) -> datetime | None:
+    try:
+        return datetime.fromisoformat(value) if isinstance(value, str) else None
+    except ValueError:
+        return None
+
+
+def phone_entries(event, change: dict, after: datetime | None) -> list[dict]:
     """The phones' entries the standby needs (each under its phone's id, so a phone that
     sends again is answered there as here): those of the hands the change carries and those
     received since ``after`` (the newest the standby holds), or all of them."""
     rows = TableSubmission.objects.filter(event=event)
-    if not change["whole"] and isinstance(after, str):
+    if not change["whole"] and after is not None:
         rows = rows.filter(Q(hand__in=change["hands"]) | Q(received_at__gte=after))
     fields = ("table", "hand", "phone_id", "tricks_played", "visitor_revokes", "host_revokes")
     fields += ("visitor_tricks", "status")

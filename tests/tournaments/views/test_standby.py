@@ -6,9 +6,10 @@ from __future__ import annotations
 import json
 
 import pytest
+from django.utils import timezone
 
 from tests.leader_helpers import make_event, make_user, play
-from tournaments.models import LaptopRole, PairedStandby, TableToken
+from tournaments.models import LaptopRole, PairedStandby, TableSubmission, TableToken
 from tournaments.services import standby, standby_sync
 from tournaments.services.table_entry import table_tokens_issue
 
@@ -85,8 +86,13 @@ def test_the_feed_sends_every_event_whole_with_its_secrets_then_only_what_moved(
     held = {"games": item["change"]["revision"]}
     assert ask(client, key, held).json()["changes"] == []
     play(event, [1])
+    TableSubmission.objects.create(
+        event=event, table=2, hand=1, phone_id="phone-a", tricks_played=13, visitor_tricks=8,
+        status="counted", received_at=timezone.now(),
+    )  # fmt: skip
     (moved,) = ask(client, key, held).json()["changes"]
     assert moved["change"]["base"] == held["games"] and moved["change"]["hands"] == [1]
+    assert [e["phone_id"] for e in moved["secrets"]["entries"]] == ["phone-a"]
 
 
 def test_the_leader_shows_a_pairing_code_on_the_two_laptops_page(client):
