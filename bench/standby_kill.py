@@ -32,6 +32,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SLUG, HAND, PHONES = "full-hall", 8, 16
+REFUSED: list[str] = []  # what a refused entry was told (the resends to the standby)
 
 PREPARE = """
 import json, os, django
@@ -97,6 +98,9 @@ def enter(port: int, token: str, table: int, tricks: int) -> tuple[bool, float]:
     try:
         with urllib.request.urlopen(request, timeout=30) as answer:  # noqa: S310
             saved = json.loads(answer.read()).get("saved") is True
+    except urllib.error.HTTPError as refused:
+        REFUSED.append(f"{refused.code} {refused.read(300)!r}")
+        saved = False
     except (OSError, ValueError):
         saved = False
     return saved, time.monotonic() - began
@@ -219,6 +223,7 @@ def one_kill(template: Path, tokens: dict, work: Path, measure: bool, rng: rando
     launcher(standby_env, "takeover")
     # The phones not acknowledged send again, to the standby, with the same ids.
     first = None
+    REFUSED.clear()
     for table in tables:
         if table not in acked:
             ok, _s = enter(standby_port, tokens[str(table)], table, tricks[table])
@@ -231,6 +236,8 @@ def one_kill(template: Path, tokens: dict, work: Path, measure: bool, rng: rando
     standby.wait(timeout=30)
     lost = sum(1 for t, v in acked.items() if held.get(t) != v)
     missing = sum(1 for t in tables if held.get(t) != tricks[t])
+    if missing:
+        print("  resends refused:", REFUSED[:3], flush=True)
     return figures | {
         "acked": len(acked),
         "lost": lost,

@@ -90,6 +90,15 @@ def standings(port: int) -> dict:
     return read_json(port, f"/events/{SLUG}/standings.json")
 
 
+def caught_up(standby_port: int, hall_port: int) -> bool:
+    deadline = time.monotonic() + FOLLOW
+    while time.monotonic() < deadline:
+        if standings(standby_port) == standings(hall_port):
+            return True
+        time.sleep(0.2)
+    return False
+
+
 def start(env: dict, data: Path, port: int, *args: str) -> servers.Server:
     """``whist-director ARGS --listen 127.0.0.1:PORT``, waited for until /healthz answers."""
     log = data / f"{args[0]}-{time.monotonic_ns()}.log"
@@ -136,16 +145,24 @@ def test_the_standby_follows_takes_over_and_fences_the_old_hall(tmp_path):
         assert read_json(standby_port, "/standby.json")["role"] == "standby"
         leader = Browser(hall_port)
         leader.login()
-        for hand in (1, 2):
-            status, page = save_hand(leader, hand)
-            assert status == 200 and f"Hand {hand}: {TABLES} tables saved." in page, page[:500]
-            # Acknowledged: the standby holds it already (the answer waited for it).
-            assert standings(standby_port) == standings(hall_port)
+        status, page = save_hand(leader, 1)
+        assert status == 200 and f"Hand 1: {TABLES} tables saved." in page, page[:500]
+        # Acknowledged: the standby holds it already (the answer waited for it).
+        assert standings(standby_port) == standings(hall_port)
+        standby.stop()  # the standby goes away: the hall plays on alone
+        status, page = save_hand(leader, 2)
+        assert status == 200 and f"Hand 2: {TABLES} tables saved." in page, page[:500]
+        assert "Standby not answering since" in leader.get("/hall/")
+        # Started again (as any hall laptop is), the standby catches up by itself.
+        standby = start(standby_env, standby_data, standby_port, "hall")
+        assert caught_up(standby_port, hall_port)
+        status, page = save_hand(leader, 3)
+        assert status == 200 and standings(standby_port) == standings(hall_port)
         assert read_json(hall_port, f"/events/{SLUG}/hall.json")["standby"] == (
             f"http://127.0.0.1:{standby_port}"
         )
         assert "behind" in leader.get("/hall/standby/")
-        status, answer = enter(standby_port, token, 3, 7)  # the standby takes no writes
+        status, answer = enter(standby_port, token, 4, 7)  # the standby takes no writes
         assert status == 409, answer
         before = standings(hall_port)
     finally:
@@ -156,14 +173,14 @@ def test_the_standby_follows_takes_over_and_fences_the_old_hall(tmp_path):
         assert took.returncode == 0, took.stderr
         assert read_json(standby_port, "/standby.json")["role"] == "hall"
         assert standings(standby_port) == before
-        status, answer = enter(standby_port, token, 3, 7)
+        status, answer = enter(standby_port, token, 4, 7)
         assert status == 200 and answer["saved"], answer
         old = start(hall_env, hall_data, hall_port, "hall")
         try:
             said = read_json(hall_port, "/standby.json")
             assert said["role"] == "replaced", said
             assert said["hall"] == f"http://127.0.0.1:{standby_port}"
-            status, answer = enter(hall_port, token, 3, 8)
+            status, answer = enter(hall_port, token, 4, 8)
             assert status == 409
             assert f"replaced by the standby at http://127.0.0.1:{standby_port}" in answer["error"]
             assert read_json(hall_port, f"/events/{SLUG}/hall.json")["replaced_by"] == (

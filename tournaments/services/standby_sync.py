@@ -3,11 +3,11 @@ standby confirmed, when it last asked, and the waits that hang on them.
 
 A save's answer, once its write commits (``audit.bump_revision``) and before it goes
 (``whistdirector/standby_doors.py``), waits here until the standby confirms the save's
-revision, at most ``ACK_WAIT``, and only while a standby answers (it asked within
-``ANSWERING``): no acknowledged save lives only on the hall. The standby's long poll
-(``views/standby.py``) waits here for the next commit. The hall is one process, so memory is
-the place; a write of another process (a command) is seen by the poll's own look at the
-revisions every half second.
+revision (a second, three while the standby confirms other saves meanwhile), and only while
+a standby answers (it asked within ``ANSWERING``): no acknowledged save lives only on the
+hall. The standby's long poll (``views/standby.py``) waits here for the next commit. The
+hall is one process, so memory is the place; a write of another process (a command) is seen
+by the poll's own look at the revisions every half second.
 """
 
 from __future__ import annotations
@@ -15,14 +15,15 @@ from __future__ import annotations
 import threading
 import time
 
-ACK_WAIT = 1.0  # seconds a save's answer may wait for the standby
+ACK_WAIT = 1.0  # seconds a save's answer waits for a standby that confirms nothing
+ACK_LONGEST = 3.0  # seconds it waits at most for a standby that confirms other saves meanwhile
 ANSWERING = 5.0  # seconds since the standby's last poll for it to count as answering
 
 _changed = threading.Condition()
 _mine = threading.local()  # this request's commits, for its answer to wait on
 _confirmed: dict[str, int] = {}  # event slug -> the hall's revision the standby holds
 _committed: dict[str, list[tuple[int, float]]] = {}  # slug -> (revision, when) unconfirmed
-_state = {"seen": 0.0, "polls": 0, "lag": None, "lost_at": None}
+_state = {"seen": 0.0, "polls": 0, "lag": None, "lost_at": None, "progressed": 0.0}
 
 
 def committed(slug: str, revision: int) -> None:
@@ -42,10 +43,13 @@ def settle() -> None:
     pending, _mine.pending = getattr(_mine, "pending", []), []
     if not pending:
         return
-    deadline = time.monotonic() + ACK_WAIT
+    began = time.monotonic()
     with _changed:
         while answering() and any(_confirmed.get(s, 0) < r for s, r in pending):
-            left = deadline - time.monotonic()
+            # A standby that confirms saves as they come (a busy hall) is waited for up to
+            # ACK_LONGEST; one that confirmed nothing for ACK_WAIT is not answering.
+            progress = max(began, _state["progressed"])
+            left = min(progress + ACK_WAIT, began + ACK_LONGEST) - time.monotonic()
             if left <= 0:  # not confirmed in time: the next saves do not wait for it
                 _state["lost_at"] = time.monotonic()
                 break
@@ -62,6 +66,8 @@ def asked(held: dict[str, int]) -> None:
     with _changed:
         _state["seen"], _state["lost_at"] = now, None
         for slug, revision in held.items():
+            if revision > _confirmed.get(slug, 0):
+                _state["progressed"] = now
             _confirmed[slug] = revision
             waiting = _committed.get(slug, [])
             done = [when for rev, when in waiting if rev <= revision]
@@ -107,4 +113,4 @@ def forget() -> None:
     with _changed:
         _confirmed.clear()
         _committed.clear()
-        _state.update(seen=0.0, polls=0, lag=None, lost_at=None)
+        _state.update(seen=0.0, polls=0, lag=None, lost_at=None, progressed=0.0)
