@@ -12,6 +12,7 @@ answer with and without a standby (p95), and takeover to the first accepted save
 from __future__ import annotations
 
 import argparse
+import http.client
 import json
 import os
 import random
@@ -101,7 +102,7 @@ def enter(port: int, token: str, table: int, tricks: int) -> tuple[bool, float]:
     except urllib.error.HTTPError as refused:
         REFUSED.append(f"{refused.code} {refused.read(300)!r}")
         saved = False
-    except (OSError, ValueError):
+    except (OSError, ValueError, http.client.HTTPException):
         saved = False
     return saved, time.monotonic() - began
 

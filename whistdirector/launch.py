@@ -103,6 +103,7 @@ def hall(listen: str) -> None:
     from tournaments.publishing import sender
 
     sender.start()  # events published to the province: their changes go in the background
+    two_laptops.start_feed(listen)  # the standby's own door, beside the phones'
     two_laptops.start_followers()  # a standby follows its hall; a hall watches its standby
     hall_server = listen_on(listen)
     url = os.environ["WHIST_PUBLIC_URL"].rstrip("/")

@@ -91,6 +91,23 @@ def takeover(setup) -> None:
     say(_("This laptop is the hall now: phones, the projector and the leader continue here."))
 
 
+def start_feed(listen: str) -> None:
+    """The door the standby asks through: a small server of its own on another port of this
+    laptop (``/standby.json`` names it), so the standby's asks never queue behind the phones'
+    saves, which wait for those very asks while a standby answers."""
+    import threading
+
+    import waitress
+
+    from tournaments.services import standby_sync
+    from whistdirector.wsgi import application
+
+    host = listen.rpartition(":")[0] or "0.0.0.0"  # noqa: S104 - as the hall listens
+    feed = waitress.create_server(application, host=host.strip("[]"), port=0, threads=2)
+    standby_sync.FEED["port"] = feed.effective_port
+    threading.Thread(target=feed.run, name="standby-feed", daemon=True).start()
+
+
 def start_followers() -> None:
     """On a standby, the follower; on a paired hall, the fence (looked at once before serving,
     so a hall restarted after a takeover refuses writes from its first request)."""

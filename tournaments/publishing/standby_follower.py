@@ -16,6 +16,7 @@ import threading
 import time
 import urllib.error
 import urllib.request
+from http.client import HTTPException
 
 from django.db import DatabaseError, close_old_connections
 
@@ -56,13 +57,24 @@ def pair(hall: str, code: str, *, name: str, origin: str) -> str:
     return answer["key"]
 
 
+_feeds: dict[str, str] = {}  # the hall's address -> the door it names for its standby
+
+
+def feed_of(hall: str) -> str:
+    """Where to ask ``hall`` for its changes: the door its ``/standby.json`` names, or itself."""
+    if hall not in _feeds:
+        with urllib.request.urlopen(hall.rstrip("/") + "/standby.json", timeout=10) as answer:  # noqa: S310
+            _feeds[hall] = json.loads(answer.read(10_000)).get("feed") or hall
+    return _feeds[hall]
+
+
 def follow_once(*, wait: float = WAIT) -> int:
     """One ask and what it brought applied; the number of changes applied."""
     now = standby.role()
     if now.role != LaptopRole.STANDBY:
         return 0
     answer = ask(
-        now.hall,
+        feed_of(now.hall),
         "/standby/changes",
         {
             "held": standby_follow.held(),
@@ -95,8 +107,9 @@ def _run() -> None:
                 return
             follow_once()
             failures = 0
-        except (OSError, ValueError, KeyRefused, DatabaseError) as error:
+        except (OSError, ValueError, KeyRefused, DatabaseError, HTTPException) as error:
             log.warning("standby: the hall did not answer: %s", error)
+            _feeds.clear()  # a hall started again has another door
             time.sleep(BACKOFF[min(failures, len(BACKOFF) - 1)])
             failures += 1
 

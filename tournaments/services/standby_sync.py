@@ -19,6 +19,7 @@ ACK_WAIT = 1.0  # seconds a save's answer waits for a standby that confirms noth
 ACK_LONGEST = 3.0  # seconds it waits at most for a standby that confirms other saves meanwhile
 ANSWERING = 5.0  # seconds since the standby's last poll for it to count as answering
 
+FEED: dict = {"port": None}  # the port the standby asks through (``two_laptops.start_feed``)
 _changed = threading.Condition()
 _mine = threading.local()  # this request's commits, for its answer to wait on
 _confirmed: dict[str, int] = {}  # event slug -> the hall's revision the standby holds

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import time
 from datetime import datetime
+from urllib.parse import urlsplit
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
@@ -41,10 +42,20 @@ def standby_json(request):
         "hall": here if now.role == LaptopRole.HALL else (now.hall or None),
         "standby": peer.origin if peer and now.role == LaptopRole.HALL else None,
         "since": now.since.isoformat() if now.since else None,
+        # Where a standby asks for the changes (a door of its own), when this laptop has one.
+        "feed": _feed(here),
     }
     response = JsonResponse(answer)
     response["Access-Control-Allow-Origin"] = "*"
     return response
+
+
+def _feed(here: str) -> str | None:
+    port = standby_sync.FEED["port"]
+    if port is None:
+        return None
+    parts = urlsplit(here)
+    return f"{parts.scheme}://{parts.hostname}:{port}"
 
 
 def _body(request) -> dict:
