@@ -55,8 +55,7 @@ print(json.dumps(tokens))
 
 def free_port() -> int:
     with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+        return s.bind(("127.0.0.1", 0)) or s.getsockname()[1]
 
 
 def environment(data: Path) -> dict:
@@ -102,7 +101,8 @@ def enter(port: int, token: str, table: int, tricks: int) -> tuple[bool, float]:
     except urllib.error.HTTPError as refused:
         REFUSED.append(f"{refused.code} {refused.read(300)!r}")
         saved = False
-    except (OSError, ValueError, http.client.HTTPException):
+    except (OSError, ValueError, http.client.HTTPException) as error:
+        REFUSED.append(repr(error)[:200])
         saved = False
     return saved, time.monotonic() - began
 
@@ -279,8 +279,7 @@ def main() -> None:
             flush=True,
         )
     lags = [x for r in rounds for x in r["lags"]]
-    with_standby = rounds[0]["with_standby"]
-    alone = rounds[0]["alone"]
+    with_standby, alone = rounds[0]["with_standby"], rounds[0]["alone"]
     print(
         f"acknowledged saves lost: {sum(r['lost'] for r in rounds[1:])}, recorded twice: "
         f"{sum(r['doubled'] for r in rounds[1:])} over {args.kills} kills"
@@ -290,8 +289,7 @@ def main() -> None:
         f"a phone's save answered p95: alone {p95(alone) * 1000:.0f} ms, with a standby "
         f"{p95(with_standby) * 1000:.0f} ms ({PHONES} phones at once)"
     )
-    takeovers = [r["takeover_to_save"] for r in rounds[1:]]
-    if takeovers:
+    if takeovers := [r["takeover_to_save"] for r in rounds[1:]]:
         print(f"takeover to the first accepted save: max {max(takeovers):.1f} s")
     shutil.rmtree(base, ignore_errors=True)
 
