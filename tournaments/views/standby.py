@@ -21,7 +21,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
-from ..archive.feed import changes_since
+from ..archive.feed import _one_moment, changes_since
 from ..archive.secrets import export_secrets
 from ..links import public_base
 from ..models import Event, LaptopRole, TableSubmission
@@ -134,10 +134,13 @@ def changes(request):
     since = body.get("entries_since", {})
     found = []
     for event, base in moved:
-        change = changes_since(event, base, source=standby.SOURCE)
-        secrets = export_secrets(event)
-        after = _moment(since.get(event.slug)) if isinstance(since, dict) and base else None
-        secrets["entries"] = phone_entries(event, change, after)
+        # One committed moment for the change, its secrets and its phones' entries: an entry
+        # never arrives without the result it recorded.
+        with _one_moment():
+            change = changes_since(event, base, source=standby.SOURCE)
+            secrets = export_secrets(event)
+            after = _moment(since.get(event.slug)) if isinstance(since, dict) and base else None
+            secrets["entries"] = phone_entries(event, change, after)
         found.append({"change": change, "secrets": secrets})
     staff = get_user_model().objects.filter(is_staff=True)
     accounts = [
