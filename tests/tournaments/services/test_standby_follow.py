@@ -13,6 +13,7 @@ from tournaments.archive.secrets import export_secrets
 from tournaments.models import Event, EventRole, PublishedCopy, TableSubmission, TableToken
 from tournaments.rules.errors import RulesError
 from tournaments.services import ResultEntry, results_record
+from tournaments.services.audit import bump_revision
 from tournaments.services.standby import SOURCE
 from tournaments.services.standby_follow import follow, held
 from tournaments.services.table_entry import table_tokens_issue
@@ -77,3 +78,21 @@ def test_a_followed_event_refuses_the_standbys_own_writes(client):
     assert PublishedCopy.objects.get(event=copy).source == SOURCE
     with pytest.raises(RulesError):
         results_record(event=copy, entries=[ResultEntry(4, 1, 8)], actor=None)
+
+
+def test_a_change_of_the_settings_comes_whole_and_is_applied_on_the_held_event(client):
+    hall, kept = hall_steps(client)
+    base = kept[-1][0]["revision"]
+    Event.objects.filter(pk=hall.pk).update(name="Games, renamed")
+    bump_revision(hall, setup=True)
+    hall.refresh_from_db()
+    change = changes_since(hall, base, source=SOURCE)
+    secrets = export_secrets(hall) | {"entries": phone_entries(hall, change, None)}
+    expected = standings(client, "games")
+    hall.delete()
+    for earlier, earlier_secrets, _standings in kept:
+        follow(earlier, earlier_secrets)
+    assert change["whole"]
+    assert follow(change, secrets) == change["revision"]
+    assert Event.objects.get(slug="games").name == "Games, renamed"
+    assert standings(client, "games") == expected
