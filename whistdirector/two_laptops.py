@@ -109,15 +109,16 @@ def start_feed(listen: str) -> None:
 
 
 def start_followers() -> None:
-    """On a standby, the follower; on a paired hall, the fence (looked at once before serving,
-    so a hall restarted after a takeover refuses writes from its first request)."""
+    """On a standby, the follower; on a hall, the fence (looked at once before serving, so a
+    hall restarted after a takeover refuses writes from its first request; it keeps looking,
+    as a standby may be paired while the hall runs)."""
     from tournaments.publishing import fencing, standby_follower
     from tournaments.services import standby as laptops
 
     role = laptops.role().role
     if role == "standby":
         standby_follower.start()
-    elif role == "hall" and laptops.paired() is not None and not fencing.look_once():
+    elif role == "hall" and not fencing.look_once():
         fencing.start()
 
 

@@ -191,3 +191,38 @@ def test_the_standby_follows_takes_over_and_fences_the_old_hall(tmp_path):
     finally:
         standby_log = standby.stop()
     assert "Traceback" not in standby_log + old_log, standby_log + old_log
+
+
+def test_a_hall_still_running_steps_aside_within_seconds_of_a_takeover(tmp_path):
+    """The standby takes over while the hall laptop still runs (paired after its start): the
+    hall learns it at its next look and refuses writes from then on."""
+    hall_data, standby_data = tmp_path / "hall", tmp_path / "standby"
+    hall_data.mkdir()
+    standby_data.mkdir()
+    hall_env = installation(hall_data)
+    links = servers.manage(hall_env, "table_links", SLUG).stdout
+    token = re.search(r"/enter/([^/\s]+)/", links)[1]
+    standby_env = servers.environment(standby_data)
+    standby_env["DATABASE_URL"] = f"sqlite:///{standby_data / 'db.sqlite3'}"
+    hall_port, standby_port = servers.free_port(), servers.free_port()
+    hall = start(hall_env, hall_data, hall_port, "hall")
+    standby = None
+    try:
+        code = servers.manage(hall_env, "standby_code").stdout.strip()
+        origin = f"http://127.0.0.1:{hall_port}"
+        standby = start(
+            standby_env, standby_data, standby_port, "standby", "--hall", origin, "--code", code
+        )
+        assert servers.launch(standby_env, "takeover").returncode == 0
+        deadline = time.monotonic() + 10
+        while read_json(hall_port, "/standby.json")["role"] != "replaced":
+            assert time.monotonic() < deadline, "the hall never learnt of the takeover"
+            time.sleep(0.25)
+        status, answer = enter(hall_port, token, 1, 7)
+        assert status == 409 and "replaced by the standby" in answer["error"]
+        status, answer = enter(standby_port, token, 1, 7)
+        assert status == 200 and answer["saved"], answer
+    finally:
+        hall.stop()
+        if standby is not None:
+            standby.stop()
