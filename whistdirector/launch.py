@@ -19,7 +19,7 @@ from pathlib import Path
 from tournaments.cli.hints import SHORTCUTS, manage_hint, start_hint
 from tournaments.cli.words import ArgumentParser
 from tournaments.cli.words import gettext as _
-from whistdirector import server
+from whistdirector import server, two_laptops
 from whistdirector.config import ConfigurationError
 from whistdirector.console import announce, announce_loopback, ask_leader, manage_help, say
 from whistdirector.listening import is_loopback, listen_address, listen_on, listen_problem
@@ -103,6 +103,8 @@ def hall(listen: str) -> None:
     from tournaments.publishing import sender
 
     sender.start()  # events published to the province: their changes go in the background
+    two_laptops.start_feed(listen)  # the standby's own door, beside the phones'
+    two_laptops.start_followers()  # a standby follows its hall; a hall watches its standby
     hall_server = listen_on(listen)
     url = os.environ["WHIST_PUBLIC_URL"].rstrip("/")
     if loopback:
@@ -226,6 +228,7 @@ def parser() -> ArgumentParser:
                     "macOS; default 1)"
                 ),
             )
+    two_laptops.add_commands(commands)
     shortcuts = {
         "backup": _("Write a backup of every event now, kept for good."),
         "restore": _(
@@ -257,10 +260,12 @@ def run(argv: list[str] | None = None) -> None:
     elif rest:
         parser().error(_("unrecognized arguments: %(args)s") % {"args": " ".join(rest)})
     else:
-        if options.backups:
+        if getattr(options, "backups", None):
             os.environ["WHIST_BACKUP_DIR"] = options.backups
         if options.command == "serve":
             serve(options.listen, max(1, options.workers))
+        elif options.command in ("standby", "takeover"):
+            two_laptops.run(options, hall=hall, setup=setup)
         else:
             {"demo": demo, "hall": hall}[options.command](options.listen)
 

@@ -86,6 +86,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "whistdirector.hall_doors.HallDoorsMiddleware",  # the leader's pages on the laptop only
+    "whistdirector.standby_doors.StandbyDoorsMiddleware",  # one writer; saves reach the standby
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "axes.middleware.AxesMiddleware",

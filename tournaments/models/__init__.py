@@ -8,7 +8,8 @@ before.
 - ``seasons``: seasons and the links between levels; ``clubs``: clubs across events;
 - ``access``: leaders, assistants, coordinators and the hall's helper phones;
 - ``audit``: who changed what and when;
-- ``publishing``: publishing an event from the hall to the province (keys, copies, targets).
+- ``publishing``: publishing an event from the hall to the province (keys, copies, targets);
+- ``standby``: the hall's standby laptop (roles, pairing codes, the paired standby).
 """
 
 from .access import EventRole, HallDevice, Role, SeasonRole
@@ -20,6 +21,7 @@ from .playoffs import PlayoffGroup, PlayoffHandResult
 from .publishing import PublicationLog, PublishedCopy, PublishingKey, PublishTarget
 from .results import HandResult, Loan
 from .seasons import EventSource, Season, TeamSource
+from .standby import LaptopRole, PairedStandby, StandbyPairing
 from .table_entry import SubmissionStatus, TableSubmission, TableToken
 
 __all__ = [
@@ -36,8 +38,10 @@ __all__ = [
     "HallDevice",
     "Hand",
     "HandResult",
+    "LaptopRole",
     "Level",
     "Loan",
+    "PairedStandby",
     "PlayoffGroup",
     "PlayoffHandResult",
     "PublicationLog",
@@ -47,6 +51,7 @@ __all__ = [
     "Role",
     "Season",
     "SeasonRole",
+    "StandbyPairing",
     "SubmissionStatus",
     "TableSubmission",
     "TableToken",

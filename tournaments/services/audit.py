@@ -16,6 +16,7 @@ from django.utils import timezone
 from .. import permissions
 from ..cache import store
 from ..models import AuditEntry, Event, Hand, Season
+from . import standby_sync
 
 # Sent once a write commits, with the event's ``event_id`` and the backup's ``kind`` ("close":
 # written now and kept for good). ``backups.py`` listens (connected in ``apps.py``): the writes
@@ -75,6 +76,8 @@ def bump_revision(
     now = store.current_of(event)  # every process reads it from the row once committed
     transaction.on_commit(lambda: store.committed(now, current))
     backup_soon(event.pk)
+    slug, revision = event.slug, event.revision  # the standby has it before the answer goes
+    transaction.on_commit(lambda: standby_sync.committed(slug, revision))
     bump_season(event.season_id)
 
 

@@ -22,6 +22,7 @@ from ..rules.standings import rank_teams
 from ..rules.types import Result, Rotation, Standing
 from ..selectors.playoff_state import Overview
 from ..selectors.playoff_state import overview as playoff_overview
+from ..selectors.standby import hall_peers
 from ..selectors.table_entry import TableState
 from .tallies import Tallies, kept_hands
 from .tallies import tallies as count_tallies
@@ -193,6 +194,7 @@ def hall_payload(event: Event) -> dict:
             "announcement": event.announcement,
             # The hand clock's end (the screens count down to it), or null.
             "clock_ends_at": event.clock_ends_at.isoformat() if event.clock_ends_at else None,
+            **hall_peers(),  # the standby the pages move to (issue 39)
         }
 
     return cached(event, "hall.json", build)

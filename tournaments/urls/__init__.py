@@ -6,7 +6,7 @@ The leader's pages and the printouts keep their routes in their own modules; the
 
 from django.urls import path
 
-from ..views import devices, hall, public, publishing, publishing_page, table_entry
+from ..views import devices, hall, public, publishing, publishing_page, standby, table_entry
 from .leader import urlpatterns as leader_patterns
 from .printing import urlpatterns as print_patterns
 from .seasons import urlpatterns as season_patterns
@@ -20,6 +20,10 @@ urlpatterns = [
     path("hall/", hall.hall_page, name="hall"),
     path("hall/device/", devices.hall_admit, name="hall_admit"),
     path("hall/devices/", devices.hall_devices, name="hall_devices"),
+    path("hall/standby/", standby.standby_page, name="standby"),
+    path("standby.json", standby.standby_json, name="standby_json"),
+    path("standby/pair", standby.pair, name="standby_pair"),
+    path("standby/changes", standby.changes, name="standby_changes"),
     path("events/<slug:slug>/", public.event_home, name="event"),
     path("events/<slug:slug>/standings/", public.standings_page, name="standings"),
     path("events/<slug:slug>/rotation/", public.rotation_page, name="rotation"),

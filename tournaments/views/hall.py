@@ -9,6 +9,7 @@ from django.views.decorators.http import require_safe
 
 from .. import selectors
 from ..links import is_loopback, public_base
+from . import standby
 from .hand_now_words import hand_waits_for
 
 
@@ -27,6 +28,8 @@ def hall_page(request):
         # Each event, with what its hall waits for while its hands are being played, and its
         # hall (the end of a day; the announcement form for its leaders).
         "events": [(e, _waiting(e, now_by_event[e.pk]), now_by_event[e.pk]) for e in events],
+        # The leader's line on the two laptops: "Standby: <name>, <address>, 0.3 s behind".
+        "standby_status": standby.status_words() if request.user.is_staff else "",
     }
     return render(request, "tournaments/hall.html", context)
 

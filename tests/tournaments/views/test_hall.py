@@ -47,6 +47,8 @@ def test_hall_json_gives_the_halls_hand_and_the_tables_it_waits_for(client):
         "all_played": False,
         "announcement": "",
         "clock_ends_at": None,
+        "standby": None,
+        "replaced_by": None,
     }
 
 

@@ -1,0 +1,298 @@
+"""The kill test of issue 39: a hall and its standby, two real servers on loopback (two data
+folders, two ports), a 250-table event (``tests/hall_size.py``), phones entering a hand; the
+hall killed with SIGKILL at a random moment, the standby taking over (``whist-director
+takeover``), the phones resending what was not acknowledged, with the same ids. Prints the
+acknowledged saves lost and recorded twice over every kill, the standby's lag (p95, from a
+revision on the hall to the same on the standby, read from both databases every 10 ms), a save's
+answer with and without a standby (p95), and takeover to the first accepted save.
+
+    .venv/bin/python bench/standby_kill.py --kills 20
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import random
+import shutil
+import signal
+import socket
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.request
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SLUG, HAND, PHONES = "full-hall", 8, 16
+REFUSED: list[str] = []  # what a refused entry was told (the resends to the standby)
+
+PREPARE = """
+import json, os, django
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "whistdirector.settings")
+django.setup()
+from django.core.management import call_command
+call_command("migrate", verbosity=0)
+from tests.hall_size import full_hall
+from tournaments.models import TableToken
+from tournaments.services import accounts
+from tournaments.services.table_entry import table_tokens_issue
+accounts.leader_create(username="bench-leader", password="bench-hall-password-91")
+event = full_hall("full-hall", played=7)
+table_tokens_issue(event=event, actor=None)
+tokens = dict(TableToken.objects.filter(event=event).values_list("table", "token"))
+print(json.dumps(tokens))
+"""
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        return s.bind(("127.0.0.1", 0)) or s.getsockname()[1]
+
+
+def environment(data: Path) -> dict:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("WHIST_", "DJANGO_"))}
+    env.pop("DATABASE_URL", None)
+    return env | {"WHIST_DATA_DIR": str(data), "PYTHONPATH": str(ROOT)}
+
+
+def launcher(env: dict, *args: str, log: Path | None = None, wait: bool = True):
+    command = [sys.executable, "-m", "whistdirector", *args]
+    if not wait:
+        out = log.open("w")
+        return subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=out)  # noqa: S603
+    return subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, check=True)  # noqa: S603
+
+
+def answering(port: int, process: subprocess.Popen, log: Path) -> None:
+    deadline = time.monotonic() + 300
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise SystemExit(log.read_text())
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/standby.json", timeout=2).read()  # noqa: S310
+            return
+        except OSError:
+            time.sleep(0.2)
+    raise SystemExit(f"no answer on {port}: {log.read_text()[-2000:]}")
+
+
+def enter(port: int, token: str, table: int, tricks: int) -> tuple[bool, float]:
+    """A phone's entry (its id made once per table and hand); acknowledged, and how long."""
+    body = json.dumps({"id": f"phone-{table}-{HAND}", "hand": HAND, "tricks": tricks}).encode()
+    request = urllib.request.Request(  # noqa: S310 - loopback
+        f"http://127.0.0.1:{port}/enter/{token}/",
+        data=body,
+        method="POST",
+        headers={"Content-Type": "application/json", "Accept": "application/json"},
+    )
+    began = time.monotonic()
+    try:
+        with urllib.request.urlopen(request, timeout=30) as answer:  # noqa: S310
+            saved = json.loads(answer.read()).get("saved") is True
+    except urllib.error.HTTPError as refused:
+        REFUSED.append(f"{refused.code} {refused.read(300)!r}")
+        saved = False
+    except (OSError, ValueError, http.client.HTTPException) as error:
+        REFUSED.append(repr(error)[:200])
+        saved = False
+    return saved, time.monotonic() - began
+
+
+def results(db: Path) -> dict[int, int]:
+    with sqlite3.connect(db, timeout=30) as conn:
+        rows = conn.execute(
+            "SELECT r.host_table, r.visitor_tricks FROM tournaments_handresult r "
+            "JOIN tournaments_hand h ON h.id = r.hand_id "
+            "JOIN tournaments_event e ON e.id = r.event_id "
+            "WHERE e.slug = ? AND h.number = ?",
+            (SLUG, HAND),
+        ).fetchall()
+        doubled = conn.execute(
+            "SELECT COUNT(*) FROM (SELECT r.host_table FROM tournaments_handresult r JOIN "
+            "tournaments_hand h ON h.id = r.hand_id WHERE h.number = ? GROUP BY r.host_table "
+            "HAVING COUNT(*) > 1)",
+            (HAND,),
+        ).fetchone()[0]
+    return dict(rows), doubled
+
+
+def watch_lag(hall_db: Path, standby_db: Path, stop: threading.Event, lags: list) -> None:
+    """Each hall revision's first sight, then the standby holding it (both read every 10 ms)."""
+    seen: dict[int, float] = {}
+    while not stop.is_set():
+        now = time.monotonic()
+        try:
+            with sqlite3.connect(f"file:{hall_db}?mode=ro", uri=True, timeout=1) as h:
+                hall = h.execute(
+                    "SELECT revision FROM tournaments_event WHERE slug=?", (SLUG,)
+                ).fetchone()[0]
+            with sqlite3.connect(f"file:{standby_db}?mode=ro", uri=True, timeout=1) as s:
+                row = s.execute("SELECT revision FROM tournaments_publishedcopy").fetchone()
+        except sqlite3.Error:
+            time.sleep(0.01)
+            continue
+        seen.setdefault(hall, now)
+        held = row[0] if row else 0
+        for revision in [r for r in seen if r <= held]:
+            lags.append(now - seen.pop(revision))
+        time.sleep(0.01)
+
+
+def p95(values: list[float]) -> float:
+    return statistics.quantiles(values, n=20)[-1] if len(values) > 1 else (values or [0])[0]
+
+
+def one_kill(template: Path, tokens: dict, work: Path, measure: bool, rng: random.Random) -> dict:
+    hall_dir, standby_dir = work / "hall", work / "standby"
+    shutil.rmtree(work, ignore_errors=True)
+    shutil.copytree(template, hall_dir)
+    standby_dir.mkdir(parents=True)
+    hall_env, standby_env = environment(hall_dir), environment(standby_dir)
+    hall_port, standby_port = free_port(), free_port()
+    hall = launcher(
+        hall_env, "hall", "--listen", f"127.0.0.1:{hall_port}", log=work / "hall.log", wait=False
+    )
+    answering(hall_port, hall, work / "hall.log")
+    figures: dict = {}
+    tables = list(range(1, 251))
+    rng.shuffle(tables)
+    tricks = {t: rng.randint(0, 13) for t in tables}
+    if measure:  # a save's answer with no standby: the first 50 tables
+        with ThreadPoolExecutor(PHONES) as pool:
+            alone = list(
+                pool.map(lambda t: enter(hall_port, tokens[str(t)], t, tricks[t]), tables[:50])
+            )
+        figures["alone"] = [took for ok, took in alone if ok]
+    code = launcher(hall_env, "manage", "standby_code").stdout.strip()
+    standby = launcher(
+        standby_env,
+        "standby",
+        "--hall",
+        f"http://127.0.0.1:{hall_port}",
+        "--code",
+        code,
+        "--listen",
+        f"127.0.0.1:{standby_port}",
+        log=work / "standby.log",
+        wait=False,
+    )
+    answering(standby_port, standby, work / "standby.log")
+    stop, lags = threading.Event(), []
+    watcher = threading.Thread(
+        target=watch_lag, args=(hall_dir / "db.sqlite3", standby_dir / "db.sqlite3", stop, lags)
+    )
+    watcher.start()
+    rest = [t for t in tables if not measure or t not in tables[:50]]
+    acked: dict[int, int] = {}
+    took: list[float] = []
+    kill_at = None if measure else rng.uniform(0.0, 4.0)
+    began = time.monotonic()
+
+    def phone(table: int) -> None:
+        ok, seconds = enter(hall_port, tokens[str(table)], table, tricks[table])
+        if ok:
+            acked[table] = tricks[table]
+            took.append(seconds)
+
+    killer = None
+    if kill_at is not None:
+        killer = threading.Timer(kill_at, hall.send_signal, args=(signal.SIGKILL,))
+        killer.start()
+    with ThreadPoolExecutor(PHONES) as pool:
+        list(pool.map(phone, rest))
+    if killer is not None:
+        killer.join()
+    else:
+        time.sleep(1)
+        hall.send_signal(signal.SIGKILL)
+    hall.wait()
+    stop.set()
+    watcher.join()
+    figures |= {"with_standby": took, "lags": lags, "entered_for": time.monotonic() - began}
+    if measure:
+        figures["acked_alone"] = len(figures["alone"])
+    step = time.monotonic()
+    launcher(standby_env, "takeover")
+    # The phones not acknowledged send again, to the standby, with the same ids.
+    first = None
+    REFUSED.clear()
+    for table in tables:
+        if table not in acked:
+            ok, _s = enter(standby_port, tokens[str(table)], table, tricks[table])
+            if ok and first is None:
+                first = time.monotonic() - step
+    ok, _s = enter(standby_port, tokens[str(tables[0])], tables[0], tricks[tables[0]])  # a repeat
+    first = first if first is not None else time.monotonic() - step
+    held, doubled = results(standby_dir / "db.sqlite3")
+    standby.send_signal(signal.SIGTERM)
+    standby.wait(timeout=30)
+    lost = sum(1 for t, v in acked.items() if held.get(t) != v)
+    missing = sum(1 for t in tables if held.get(t) != tricks[t])
+    if missing:
+        print("  resends refused:", REFUSED[:3], flush=True)
+    return figures | {
+        "acked": len(acked),
+        "lost": lost,
+        "doubled": doubled,
+        "missing": missing,
+        "takeover_to_save": first,
+        "kill_at": kill_at,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--kills", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=39)
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    base = Path(tempfile.mkdtemp(prefix="whist-standby-"))
+    template = base / "template"
+    template.mkdir()
+    prepared = subprocess.run(  # noqa: S603
+        [sys.executable, "-c", PREPARE],
+        cwd=ROOT,
+        env=environment(template),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    tokens = json.loads(prepared.stdout.strip().splitlines()[-1])
+    rounds = [one_kill(template, tokens, base / "round", True, rng)]
+    print(f"measure: {rounds[0]['acked']} saves with a standby, {rounds[0]['acked_alone']} alone")
+    for n in range(args.kills):
+        r = one_kill(template, tokens, base / "round", False, rng)
+        rounds.append(r)
+        print(
+            f"kill {n + 1} at {r['kill_at']:.2f} s: {r['acked']} acknowledged, lost {r['lost']}, "
+            f"recorded twice {r['doubled']}, results differing after resends {r['missing']}, "
+            f"takeover to first save {r['takeover_to_save']:.2f} s",
+            flush=True,
+        )
+    lags = [x for r in rounds for x in r["lags"]]
+    with_standby, alone = rounds[0]["with_standby"], rounds[0]["alone"]
+    print(
+        f"acknowledged saves lost: {sum(r['lost'] for r in rounds[1:])}, recorded twice: "
+        f"{sum(r['doubled'] for r in rounds[1:])} over {args.kills} kills"
+    )
+    print(f"standby lag p95 {p95(lags) * 1000:.0f} ms over {len(lags)} revisions")
+    print(
+        f"a phone's save answered p95: alone {p95(alone) * 1000:.0f} ms, with a standby "
+        f"{p95(with_standby) * 1000:.0f} ms ({PHONES} phones at once)"
+    )
+    if takeovers := [r["takeover_to_save"] for r in rounds[1:]]:
+        print(f"takeover to the first accepted save: max {max(takeovers):.1f} s")
+    shutil.rmtree(base, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
