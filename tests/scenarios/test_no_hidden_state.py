@@ -21,6 +21,13 @@ ALLOWED = {
     # The catalog's file read once per language, as Django's own translations are: the
     # launcher's words before Django is set up.
     ("tournaments/cli/words.py", "@_catalog"),
+    # The hall's one process and its standby: which revisions the standby confirmed and the
+    # saves waiting for it (a save's answer waits on them), the door the standby asks through.
+    # Nothing derived: it starts empty, and a standby's next ask fills it again.
+    ("tournaments/services/standby_sync.py", "_confirmed"),
+    ("tournaments/services/standby_sync.py", "_committed"),
+    ("tournaments/services/standby_sync.py", "_state"),
+    ("tournaments/publishing/standby_follower.py", "_feeds"),
 }
 MEMOISING = {"cache", "lru_cache", "cached_property"}
 MUTABLE_CALLS = {"dict", "list", "set", "OrderedDict", "defaultdict", "Counter", "deque"}

@@ -32,7 +32,7 @@ WHOLE = ("hands", "teams", "links")
 
 
 @contextmanager
-def _one_moment() -> Iterator[None]:
+def one_moment() -> Iterator[None]:
     """A read-only transaction, so every record read comes from one committed moment. On
     SQLite a transaction starts IMMEDIATE (it takes the write lock) for the saves' sake; this
     one only reads, so it starts DEFERRED and the saves never wait for it."""
@@ -53,7 +53,7 @@ def _one_moment() -> Iterator[None]:
 def changes_since(event: Event, base: int, *, source: str) -> dict:
     """The change that brings a follower from ``base`` to the event's current revision;
     ``source`` names this copy of the event (a follower refuses changes of another copy)."""
-    with _one_moment():
+    with one_moment():
         current = Event.objects.get(pk=event.pk)
         whole = base == 0 or current.setup_revision > base
         archive = export_event(current, records=False)

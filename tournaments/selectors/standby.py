@@ -1,9 +1,16 @@
-"""What every event's hall.json says of the hall's two laptops: the paired standby's address,
-and on a hall a standby replaced, the standby's (the phones move there)."""
+"""What the hall reads of its two laptops: what every event's hall.json says of them (the
+paired standby's address, and on a hall a standby replaced, the standby's: the phones move
+there); and for a standby's ask, the events it is behind on, the staff accounts it follows and
+the phones' entries a change needs."""
 
 from __future__ import annotations
 
-from ..models import LaptopRole, PairedStandby
+from datetime import datetime
+
+from django.contrib.auth import get_user_model
+from django.db.models import Q
+
+from ..models import Event, LaptopRole, PairedStandby, TableSubmission
 
 
 def hall_peers() -> dict:
@@ -14,3 +21,47 @@ def hall_peers() -> dict:
         return {"standby": None, "replaced_by": None}
     peer = PairedStandby.objects.order_by("-paired_at").first()
     return {"standby": peer.origin if peer else None, "replaced_by": None}
+
+
+def events() -> list[Event]:
+    return list(Event.objects.all())
+
+
+def events_moved(held: dict[str, int]) -> list[tuple[Event, int]]:
+    """Each event whose revision is not the one the standby holds, with the revision to send
+    from (0: the whole event, when the standby holds none or a later one)."""
+    moved = []
+    for event in Event.objects.only("pk", "slug", "revision", "setup_revision"):
+        has = held.get(event.slug, 0)
+        if has != event.revision:
+            moved.append((event, has if has < event.revision else 0))
+    return moved
+
+
+def staff_accounts() -> list[dict]:
+    """The installation's staff accounts as a standby keeps them (password hashes only)."""
+    return [
+        {
+            "username": u.get_username(),
+            "password": u.password,
+            "is_staff": True,
+            "is_superuser": u.is_superuser,
+            "is_active": u.is_active,
+        }
+        for u in get_user_model().objects.filter(is_staff=True)
+    ]
+
+
+def phone_entries(event: Event, change: dict, after: datetime | None) -> list[dict]:
+    """The phones' entries the standby needs (each under its phone's id, so a phone that
+    sends again is answered there as here): those of the hands the change carries and those
+    received since ``after`` (the newest the standby holds), or all of them."""
+    rows = TableSubmission.objects.filter(event=event)
+    if not change["whole"] and after is not None:
+        rows = rows.filter(Q(hand__in=change["hands"]) | Q(received_at__gte=after))
+    fields = ("table", "hand", "phone_id", "tricks_played", "visitor_revokes", "host_revokes")
+    fields += ("visitor_tricks", "status")
+    return [
+        {**{f: getattr(r, f) for f in fields}, "received_at": r.received_at.isoformat()}
+        for r in rows
+    ]

@@ -9,9 +9,7 @@ import time
 from datetime import datetime
 from urllib.parse import urlsplit
 
-from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
-from django.db.models import Q
 from django.http import JsonResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
@@ -21,11 +19,12 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
-from ..archive.feed import _one_moment, changes_since
+from ..archive.feed import changes_since, one_moment
 from ..archive.secrets import export_secrets
 from ..links import public_base
-from ..models import Event, LaptopRole, TableSubmission
+from ..models import LaptopRole
 from ..rules.errors import RulesError
+from ..selectors import standby as standby_reads
 from ..services import standby, standby_sync
 
 LONGEST_WAIT = 25.0  # seconds the feed holds a standby's ask open when nothing changes
@@ -85,7 +84,7 @@ def pair(request):
 
 def _announce_everywhere() -> None:
     """Every event's hall.json names the standby from now on (a change like any other)."""
-    for event in Event.objects.all():
+    for event in standby_reads.events():
         standby.announce(event)
 
 
@@ -96,15 +95,6 @@ def _held(body: dict) -> dict[str, int] | None:
     ):
         return None
     return held
-
-
-def _moved(held: dict[str, int]) -> list[tuple[Event, int]]:
-    moved = []
-    for event in Event.objects.only("pk", "slug", "revision", "setup_revision"):
-        has = held.get(event.slug, 0)
-        if has != event.revision:
-            moved.append((event, has if has < event.revision else 0))
-    return moved
 
 
 @csrf_exempt
@@ -127,7 +117,10 @@ def changes(request):
     standby_sync.polling(True)
     try:
         deadline = time.monotonic() + wait
-        while not (moved := _moved(held)) and (left := deadline - time.monotonic()) > 0:
+        while (
+            not (moved := standby_reads.events_moved(held))
+            and (left := deadline - time.monotonic()) > 0
+        ):
             standby_sync.wait_for_change(min(LOOK, left))
     finally:
         standby_sync.polling(False)
@@ -136,23 +129,13 @@ def changes(request):
     for event, base in moved:
         # One committed moment for the change, its secrets and its phones' entries: an entry
         # never arrives without the result it recorded.
-        with _one_moment():
+        with one_moment():
             change = changes_since(event, base, source=standby.SOURCE)
             secrets = export_secrets(event)
             after = _moment(since.get(event.slug)) if isinstance(since, dict) and base else None
-            secrets["entries"] = phone_entries(event, change, after)
+            secrets["entries"] = standby_reads.phone_entries(event, change, after)
         found.append({"change": change, "secrets": secrets})
-    staff = get_user_model().objects.filter(is_staff=True)
-    accounts = [
-        {
-            "username": u.get_username(),
-            "password": u.password,
-            "is_staff": True,
-            "is_superuser": u.is_superuser,
-            "is_active": u.is_active,
-        }
-        for u in staff
-    ]
+    accounts = standby_reads.staff_accounts()
     return JsonResponse({"changes": found, "accounts": accounts})
 
 
@@ -161,21 +144,6 @@ def _moment(value: object) -> datetime | None:
         return datetime.fromisoformat(value) if isinstance(value, str) else None
     except ValueError:
         return None
-
-
-def phone_entries(event, change: dict, after: datetime | None) -> list[dict]:
-    """The phones' entries the standby needs (each under its phone's id, so a phone that
-    sends again is answered there as here): those of the hands the change carries and those
-    received since ``after`` (the newest the standby holds), or all of them."""
-    rows = TableSubmission.objects.filter(event=event)
-    if not change["whole"] and after is not None:
-        rows = rows.filter(Q(hand__in=change["hands"]) | Q(received_at__gte=after))
-    fields = ("table", "hand", "phone_id", "tricks_played", "visitor_revokes", "host_revokes")
-    fields += ("visitor_tricks", "status")
-    return [
-        {**{f: getattr(r, f) for f in fields}, "received_at": r.received_at.isoformat()}
-        for r in rows
-    ]
 
 
 def status_words() -> str:

@@ -12,12 +12,12 @@ from tournaments.archive.feed import changes_since
 from tournaments.archive.secrets import export_secrets
 from tournaments.models import Event, EventRole, PublishedCopy, TableSubmission, TableToken
 from tournaments.rules.errors import RulesError
+from tournaments.selectors.standby import phone_entries
 from tournaments.services import ResultEntry, results_record
 from tournaments.services.audit import bump_revision
 from tournaments.services.standby import SOURCE
 from tournaments.services.standby_follow import follow, held
 from tournaments.services.table_entry import table_tokens_issue
-from tournaments.views.standby import phone_entries
 
 pytestmark = pytest.mark.django_db
 
