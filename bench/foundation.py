@@ -112,7 +112,7 @@ def main() -> None:
         f"\nstandings.json right after a result changes (revision bump + rebuild): "
         f"{(time.perf_counter() - start) * 1000:.1f} ms"
     )
-    from tournaments import backups
+    from tournaments.publishing import backups
     from tournaments.services import ResultEntry, results_record
 
     for when in ("the first, every record written", "after a corrected result, records reused"):

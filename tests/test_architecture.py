@@ -99,9 +99,8 @@ LAYERS = (
     ("tournaments.archive",),
     ("tournaments.selectors",),
     ("tournaments.snapshot",),
-    ("tournaments.backups",),
     ("tournaments.services",),
-    ("tournaments.publishing",),  # the hall's sender to the province: the feed, its own state
+    ("tournaments.publishing",),  # what the hall sends out: backups, the province, the standby
     ("tournaments.pdf",),
     ("tournaments.forms",),
     ("tournaments.shared_pages",),

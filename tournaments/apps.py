@@ -9,7 +9,7 @@ class TournamentsConfig(AppConfig):
         # Django imports this module before the app's models: what needs them comes in here.
         from django.utils.translation import gettext
 
-        from . import backups
+        from .publishing import backups
         from .rules.errors import use_translation
         from .services.audit import backup_due
 

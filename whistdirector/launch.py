@@ -64,7 +64,7 @@ def prepare(*, ask_for_leader: bool) -> None:
         ask_leader()
     if not static_is_current():
         call_command("collectstatic", interactive=False, verbosity=0)
-    from tournaments import backups
+    from tournaments.publishing import backups
 
     backups.catch_up()
 

@@ -50,7 +50,7 @@ CSRF_TRUSTED_ORIGINS = _listed("WHIST_CSRF_TRUSTED_ORIGINS")
 # The laptop's own addresses: its browser opening the hall's address is still the laptop.
 HALL_OWN_ADDRESSES = frozenset(h for h in _listed("WHIST_HALL_HOSTS") if h[:1].isdigit())
 
-# Automatic backups of every event (tournaments/backups.py); a USB stick is a good place.
+# Automatic backups of every event (tournaments/publishing/backups.py); a USB stick is a good place.
 BACKUP_DIR = Path(os.environ.get("WHIST_BACKUP_DIR", "") or DATA_DIR / "backups")
 BACKUP_SECONDS = config.number("WHIST_BACKUP_SECONDS", "5")
 

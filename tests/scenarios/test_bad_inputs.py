@@ -362,7 +362,7 @@ def test_right_after_a_save_the_backup_notice_does_not_warn(
 ):
     """A hand saved on an event never backed up: while its first backup is due within the
     normal delay, the leader's page says it is coming, not to check the backups folder."""
-    from tournaments import backups
+    from tournaments.publishing import backups
 
     settings.BACKUP_DIR = tmp_path / "backups"
     writer = backups._Writer()
@@ -380,7 +380,7 @@ def test_right_after_a_save_the_backup_notice_does_not_warn(
 def test_the_room_reads_when_the_last_backup_was_made_but_not_where(client, settings, tmp_path):
     """The hall page on the projector says "Backed up just now" and never shows the folder;
     the leader's pages show both."""
-    from tournaments import backups
+    from tournaments.publishing import backups
 
     settings.BACKUP_DIR = tmp_path / "secret-stick"
     event = make_event("room", tables=4)

@@ -16,8 +16,8 @@ APPS = ("tournaments", "whistdirector", "cards")
 # State that is not derived from an event, each with why it may stay.
 ALLOWED = {
     # The backup writer's queue and last failure, per process: a worker, not a cache.
-    ("tournaments/backups.py", "_failures"),
-    ("tournaments/backups.py", "writer"),
+    ("tournaments/publishing/backups.py", "_failures"),
+    ("tournaments/publishing/backups.py", "writer"),
     # The catalog's file read once per language, as Django's own translations are: the
     # launcher's words before Django is set up.
     ("tournaments/cli/words.py", "@_catalog"),

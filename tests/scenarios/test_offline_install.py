@@ -165,7 +165,7 @@ def test_the_hall_path_needs_nothing_unix_only(tmp_path):
         from whistdirector.wsgi import application
         waitress.server.create_server(application, listen="127.0.0.1:0").close()
         network.lan_addresses()
-        from tournaments import backups
+        from tournaments.publishing import backups
         from django.core.management import call_command
         call_command("migrate", verbosity=0)
         call_command("collectstatic", interactive=False, verbosity=0)

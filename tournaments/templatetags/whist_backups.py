@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 from django import template
 
-from .. import backups
+from ..publishing import backups
 
 register = template.Library()
 

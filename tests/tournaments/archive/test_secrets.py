@@ -14,9 +14,9 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.leader_helpers import make_event, make_user, play
-from tournaments import backups
 from tournaments.archive import dumps, export_event
 from tournaments.models import Event, EventRole, HandResult, Role, TableToken
+from tournaments.publishing import backups
 from tournaments.rules.errors import RulesError
 from tournaments.services import accounts
 from tournaments.services.archive_import import import_event

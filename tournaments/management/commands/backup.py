@@ -5,9 +5,9 @@ from pathlib import Path
 from django.core.management.base import CommandError
 from django.utils.translation import gettext, gettext_lazy
 
-from tournaments import backups
 from tournaments.cli.base import AppCommand
 from tournaments.models import Event
+from tournaments.publishing import backups
 
 
 class Command(AppCommand):

@@ -5,10 +5,11 @@ from pathlib import Path
 from django.core.management.base import CommandError
 from django.utils.translation import gettext, gettext_lazy
 
-from tournaments import backups, snapshot
+from tournaments import snapshot
 from tournaments.archive.reading import read_archive_path
 from tournaments.cli.base import AppCommand
 from tournaments.models import Event
+from tournaments.publishing import backups
 from tournaments.rules.errors import RulesError, shortened
 from tournaments.services.archive_import import import_event
 

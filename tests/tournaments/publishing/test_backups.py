@@ -12,9 +12,10 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 
 from tests.leader_helpers import make_event, make_user, play
-from tournaments import backups, snapshot
+from tournaments import snapshot
 from tournaments.archive import dumps, export_event
 from tournaments.models import Event
+from tournaments.publishing import backups
 from tournaments.services.closing import day_close
 
 pytestmark = pytest.mark.django_db

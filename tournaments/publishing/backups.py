@@ -23,8 +23,8 @@ from pathlib import Path
 from django.conf import settings
 from django.db import connection
 
-from .models import Event
-from .snapshot.archive import archive_text
+from ..models import Event
+from ..snapshot.archive import archive_text
 
 KEEP = 20
 # A large event's archive takes seconds to write: wait at least ten times as long as the last one
