@@ -20,10 +20,11 @@ from ..models import Event, EventRole, PublishedCopy, TableSubmission, TableToke
 from .archive_import import import_event
 from .audit import bump_revision
 from .locks import lock_event, write_transaction
-from .publication import _check_envelope, _checked
+from .publication import _check_envelope
 from .publication_apply import apply_archive
 from .published import applying
 from .standby import SOURCE
+from .standby_check import checked
 
 
 def held() -> dict[str, int]:
@@ -64,8 +65,8 @@ def follow(change: dict, secrets: dict) -> int:
             lock_event(event)
             if change["base"] != copy.revision and not change["whole"]:
                 return copy.revision
-            archive = _checked(event, change)
-            apply_archive(event, archive, whole=change["whole"], hands=change["hands"])
+            archive, read = checked(event, change)
+            apply_archive(event, archive, whole=change["whole"], hands=change["hands"], held=read)
             bump_revision(
                 event, hands="all" if change["whole"] else change["hands"], setup=change["whole"]
             )
