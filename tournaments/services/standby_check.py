@@ -42,11 +42,15 @@ def checked(event: Event, change: dict) -> tuple[dict, dict | None]:
     if problems:
         raise PublicationRefused("%(problems)s", problems=ArchiveErrors(problems).message)
     named_once(change)
-    rotation = dict.fromkeys(range(1, Hand.objects.filter(event=event).count() + 1))
-    for number, day, moves in Hand.objects.filter(
-        event=event, number__in=change["hands"]
-    ).values_list("number", "day", "moves"):
-        rotation[number] = {"day": day, "moves": moves}
+    hands = {
+        n: (pk, day)
+        for pk, n, day in Hand.objects.filter(event=event).values_list("pk", "number", "day")
+    }
+    rotation = dict.fromkeys(range(1, len(hands) + 1))
+    for number, moves in Hand.objects.filter(event=event, number__in=change["hands"]).values_list(
+        "number", "moves"
+    ):
+        rotation[number] = {"day": hands[number][1], "moves": moves}
     days = {hand["day"] for hand in rotation.values() if hand}
     if any(c["day"] in days for c in held["closes"]):
         return _checked(event, change), None  # a closed day's records agree with its results
@@ -57,7 +61,7 @@ def checked(event: Event, change: dict) -> tuple[dict, dict | None]:
     results = {"event": held["event"], "hands": list(rotation.values()), **sent}
     wrong, recorded = checks._results(results, event.tables)
     if not wrong:
-        others = _others(event, change["hands"], days)
+        others = _others(hands, change["hands"], days)
         recorded = sorted([*recorded, *others], key=lambda r: (r.hand, r.host_table))
         day_loans = [x for x in sent["loans"] if x["day"] in days]
         wrong = loans({"event": held["event"], "loans": day_loans}, recorded)
@@ -66,11 +70,11 @@ def checked(event: Event, change: dict) -> tuple[dict, dict | None]:
     return {**held, **sent, "audit": []}, held
 
 
-def _others(event: Event, hands: list[int], days: set[int]) -> list[Result]:
-    """The results the standby holds of the other hands of ``days``, as the rules read them."""
-    rows = (
-        HandResult.objects.filter(event=event, hand__day__in=days)
-        .exclude(hand__number__in=hands)
-        .values_list("hand__number", "hand__day", "host_table", "visitor_table", "visitor_tricks")
+def _others(hands: dict[int, tuple[int, int]], changed: list[int], days: set[int]):
+    """The results the standby holds of the other hands of ``days`` (``hands``: each hand's
+    row and day by its number), as the rules read them."""
+    rows = {pk: (n, day) for n, (pk, day) in hands.items() if day in days and n not in changed}
+    found = HandResult.objects.filter(hand_id__in=rows).values_list(
+        "hand_id", "host_table", "visitor_table", "visitor_tricks"
     )
-    return [Result(*row) for row in rows]
+    return [Result(*rows[pk], *values) for pk, *values in found]
