@@ -37,7 +37,7 @@ def checked(event: Event, change: dict) -> tuple[dict, dict | None]:
         return _checked(event, change), None
     problems: list[str] = []
     schema = schema_for({"version": VERSION})
-    for key in ("results", "loans"):
+    for key in NEW:
         check(schema.fields[key], sent.get(key), key, problems)
     if problems:
         raise PublicationRefused("%(problems)s", problems=ArchiveErrors(problems).message)
