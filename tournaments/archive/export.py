@@ -84,10 +84,13 @@ def _export_counts(event: Event) -> list[dict]:
     )
 
 
-def export_event(event: Event, *, records: bool = True, secrets: bool = False) -> dict:
+def export_event(
+    event: Event, *, records: bool = True, secrets: bool = False, setup: bool = True
+) -> dict:
     """The event's archive; without ``records``, all but its results and audit log (which
     ``snapshot.archive`` writes from the records it keeps); with ``secrets``, its entry
-    addresses and accounts too (the backups' copy: ``secrets.py``)."""
+    addresses and accounts too (the backups' copy: ``secrets.py``); without ``setup``, not
+    its links, hands and teams either (a standby's check of a change that moves none)."""
     closes = DayClose.objects.filter(event=event).prefetch_related("records")
     archive = {
         "format": FORMAT,
@@ -102,22 +105,6 @@ def export_event(event: Event, *, records: bool = True, secrets: bool = False) -
             **({"print_language": event.print_language} if event.print_language != "en-ca" else {}),
             "season": event.season.name if event.season_id else None,
         },
-        "links": export_links(event),
-        "hands": [
-            {
-                "hand": h.number,
-                "day": h.day,
-                "session": h.session,
-                "trump": h.trump,
-                "travelling": h.travelling,
-                "moves": h.moves,
-            }
-            for h in Hand.objects.filter(event=event).order_by("number")
-        ],
-        "teams": [
-            {f: getattr(t, f) for f in TEAM_FIELDS}
-            for t in Team.objects.filter(event=event).order_by("home_table")
-        ],
         # Rows, not models: a backup of a 250-table event reads 12,500 results and as many
         # audit entries while the phones wait on the same process.
         "loans": list(
@@ -147,6 +134,25 @@ def export_event(event: Event, *, records: bool = True, secrets: bool = False) -
         ],
         "playoffs": _export_playoffs(event),
     }
+    if setup:
+        archive |= {
+            "links": export_links(event),
+            "hands": [
+                {
+                    "hand": h.number,
+                    "day": h.day,
+                    "session": h.session,
+                    "trump": h.trump,
+                    "travelling": h.travelling,
+                    "moves": h.moves,
+                }
+                for h in Hand.objects.filter(event=event).order_by("number")
+            ],
+            "teams": [
+                {f: getattr(t, f) for f in TEAM_FIELDS}
+                for t in Team.objects.filter(event=event).order_by("home_table")
+            ],
+        }
     # Only while counts are typed and not yet closed, so every other archive is unchanged.
     if counts := _export_counts(event):
         archive["counts"] = counts

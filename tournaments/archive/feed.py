@@ -56,7 +56,7 @@ def changes_since(event: Event, base: int, *, source: str) -> dict:
     with one_moment():
         current = Event.objects.get(pk=event.pk)
         whole = base == 0 or current.setup_revision > base
-        archive = export_event(current, records=False)
+        archive = export_event(current, records=False, setup=whole)  # a part only: not kept
         results = HandResult.objects.filter(event=current)
         if whole:
             hands = list(Hand.objects.filter(event=current).values_list("number", flat=True))

@@ -147,18 +147,8 @@ def _checked(event: Event, change: dict) -> dict:
     check(schema_for({"version": VERSION}), alone, "", problems)
     if problems:
         raise PublicationRefused("%(problems)s", problems=ArchiveErrors(problems).message)
-    hands = set(change["hands"])
-    if stray := [r["hand"] for r in sent["results"] if r["hand"] not in hands]:
-        raise PublicationRefused(
-            gettext_noop("The publication has results of hand %(hand)s, which it does not name."),
-            hand=stray[0],
-        )
-    results = sent["results"]
-    order = [(r["hand"], r["host_table"]) for r in results]
-    if order != sorted(set(order)):
-        raise PublicationRefused(
-            gettext_noop("The publication's results are not in hand and table order, once each.")
-        )
+    named_once(change)
+    hands, results = set(change["hands"]), sent["results"]
     if not change["whole"]:
         others = HandResult.objects.filter(event=event).exclude(hand__number__in=hands)
         results = sorted(
@@ -173,3 +163,18 @@ def _checked(event: Event, change: dict) -> dict:
     if found := checks.problems(merged, walked=True):
         raise PublicationRefused("%(problems)s", problems=ArchiveErrors(found).message)
     return merged
+
+
+def named_once(change: dict) -> None:
+    """The change's results are of the hands it names, in hand and table order, once each."""
+    hands = set(change["hands"])
+    if stray := [r["hand"] for r in change["archive"]["results"] if r["hand"] not in hands]:
+        raise PublicationRefused(
+            gettext_noop("The publication has results of hand %(hand)s, which it does not name."),
+            hand=stray[0],
+        )
+    order = [(r["hand"], r["host_table"]) for r in change["archive"]["results"]]
+    if order != sorted(set(order)):
+        raise PublicationRefused(
+            gettext_noop("The publication's results are not in hand and table order, once each.")
+        )

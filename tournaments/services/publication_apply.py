@@ -32,9 +32,13 @@ from .clubs import match_event
 SETTINGS = tuple(f for f in EVENT_FIELDS if f != "slug")
 
 
-def apply_archive(event: Event, archive: dict, *, whole: bool, hands: list[int]) -> None:
-    """Write ``archive`` (the event once the change is applied, as ``_checked`` made it)."""
-    held = export_event(event, records=False)
+def apply_archive(
+    event: Event, archive: dict, *, whole: bool, hands: list[int], held: dict | None = None
+) -> None:
+    """Write ``archive`` (the event once the change is applied, as ``_checked`` made it);
+    ``held``: the event's export as the check read it, when it has one (not read twice)."""
+    if held is None:
+        held = export_event(event, records=False, setup=whole)
     data = archive["event"]
     changed = {f: data[f] for f in SETTINGS if getattr(event, f) != data[f]}
     starts_on = date.fromisoformat(data["starts_on"]) if data["starts_on"] else None

@@ -20,10 +20,11 @@ from ..models import Event, EventRole, PublishedCopy, TableSubmission, TableToke
 from .archive_import import import_event
 from .audit import bump_revision
 from .locks import lock_event, write_transaction
-from .publication import _check_envelope, _checked
+from .publication import _check_envelope
 from .publication_apply import apply_archive
 from .published import applying
 from .standby import SOURCE
+from .standby_check import checked
 
 
 def held() -> dict[str, int]:
@@ -64,8 +65,8 @@ def follow(change: dict, secrets: dict) -> int:
             lock_event(event)
             if change["base"] != copy.revision and not change["whole"]:
                 return copy.revision
-            archive = _checked(event, change)
-            apply_archive(event, archive, whole=change["whole"], hands=change["hands"])
+            archive, read = checked(event, change)
+            apply_archive(event, archive, whole=change["whole"], hands=change["hands"], held=read)
             bump_revision(
                 event, hands="all" if change["whole"] else change["hands"], setup=change["whole"]
             )
@@ -82,8 +83,10 @@ def _when(value: str | None):
 def _secrets(event: Event, secrets: dict) -> None:
     """The entry addresses and accounts as the hall has them (only what differs is written)."""
     tokens = {t["token"]: t for t in secrets.get("entry_addresses", [])}
-    known = {t.token: t for t in TableToken.objects.filter(event=event)}
-    TableToken.objects.filter(event=event).exclude(token__in=tokens).delete()
+    rows = TableToken.objects.filter(event=event).values_list("pk", "token", "revoked_at")
+    known = {token: (pk, revoked) for pk, token, revoked in rows}
+    if gone := [pk for token, (pk, _revoked) in known.items() if token not in tokens]:
+        TableToken.objects.filter(pk__in=gone).delete()
     for token, t in tokens.items():
         revoked = _when(t["revoked_at"])
         row = known.get(token)
@@ -95,15 +98,18 @@ def _secrets(event: Event, secrets: dict) -> None:
                 issued_at=_when(t["issued_at"]),
                 revoked_at=revoked,
             )
-        elif row.revoked_at != revoked:
-            TableToken.objects.filter(pk=row.pk).update(revoked_at=revoked)
+        elif row[1] != revoked:
+            TableToken.objects.filter(pk=row[0]).update(revoked_at=revoked)
     accounts(secrets.get("accounts", []), event=event)
     _entries(event, secrets.get("entries", []))
 
 
 def _entries(event: Event, entries: list[dict]) -> None:
     """The phones' entries as the hall has them, each under its phone's id."""
-    known = {(s.table, s.phone_id): s for s in TableSubmission.objects.filter(event=event)}
+    # Only the rows of the phones sent: an event's entries run to 12,500 by its last hand.
+    phones = {e["phone_id"] for e in entries}
+    rows = TableSubmission.objects.filter(event=event, phone_id__in=phones)
+    known = {(s.table, s.phone_id): s for s in rows} if phones else {}
     fields = ("hand", "tricks_played", "visitor_revokes", "host_revokes", "visitor_tricks")
     fields += ("status",)
     create = []

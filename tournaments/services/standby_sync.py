@@ -25,6 +25,7 @@ _mine = threading.local()  # this request's commits, for its answer to wait on
 _confirmed: dict[str, int] = {}  # event slug -> the hall's revision the standby holds
 _committed: dict[str, list[tuple[int, float]]] = {}  # slug -> (revision, when) unconfirmed
 _state = {"seen": 0.0, "polls": 0, "lag": None, "lost_at": None, "progressed": 0.0}
+_commits = [0]  # how many writes committed in this process: the poll waits only if none since
 
 
 def committed(slug: str, revision: int) -> None:
@@ -34,6 +35,7 @@ def committed(slug: str, revision: int) -> None:
         if answering():
             _committed.setdefault(slug, []).append((revision, time.monotonic()))
             _mine.pending = [*getattr(_mine, "pending", []), (slug, revision)]
+        _commits[0] += 1
         _changed.notify_all()
 
 
@@ -84,9 +86,17 @@ def polling(started: bool) -> None:
         _state["seen"] = time.monotonic()
 
 
-def wait_for_change(seconds: float) -> None:
+def commits() -> int:
+    """The count of writes committed here so far, read before the poll looks at the revisions."""
+    return _commits[0]
+
+
+def wait_for_change(seconds: float, seen: int | None = None) -> None:
+    """Wait for the next commit, at most ``seconds``; none when one committed since ``seen``
+    (``commits``), so a save committed while the poll looked is never waited past."""
     with _changed:
-        _changed.wait(seconds)
+        if seen is None or _commits[0] == seen:
+            _changed.wait(seconds)
 
 
 def answering() -> bool:

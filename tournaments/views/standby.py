@@ -117,11 +117,13 @@ def changes(request):
     standby_sync.polling(True)
     try:
         deadline = time.monotonic() + wait
+        seen = standby_sync.commits()
         while (
             not (moved := standby_reads.events_moved(held))
             and (left := deadline - time.monotonic()) > 0
         ):
-            standby_sync.wait_for_change(min(LOOK, left))
+            standby_sync.wait_for_change(min(LOOK, left), seen)
+            seen = standby_sync.commits()
     finally:
         standby_sync.polling(False)
     since = body.get("entries_since", {})

@@ -10,7 +10,14 @@ from tests.leader_helpers import make_event, make_user, play
 from tests.publishing_helpers import standings
 from tournaments.archive.feed import changes_since
 from tournaments.archive.secrets import export_secrets
-from tournaments.models import Event, EventRole, PublishedCopy, TableSubmission, TableToken
+from tournaments.models import (
+    Event,
+    EventRole,
+    HandResult,
+    PublishedCopy,
+    TableSubmission,
+    TableToken,
+)
 from tournaments.rules.errors import RulesError
 from tournaments.selectors.standby import phone_entries
 from tournaments.services import ResultEntry, results_record
@@ -95,4 +102,35 @@ def test_a_change_of_the_settings_comes_whole_and_is_applied_on_the_held_event(c
     assert change["whole"]
     assert follow(change, secrets) == change["revision"]
     assert Event.objects.get(slug="games").name == "Games, renamed"
+    assert standings(client, "games") == expected
+
+
+@pytest.mark.parametrize(
+    "broken",
+    [
+        {"visitor_tricks": 2},  # 8 tricks as played, no revokes: 8 after penalties, not 2
+        {"visitor_table": 99},  # not the visitor the held rotation sends to that table
+        {"hand": 9},  # a hand the change does not name
+    ],
+)
+def test_a_one_hand_change_breaking_the_rules_is_refused_and_nothing_applied(
+    client, monkeypatch, broken
+):
+    hall, kept = hall_steps(client)
+    hall.delete()
+    (first, first_secrets, first_standings), (second, second_secrets, expected) = kept
+    follow(first, first_secrets)
+    assert not second["whole"] and second["hands"] == [3]
+    # Checked against the rotation and settings the standby holds, not the whole event again.
+    monkeypatch.setattr("tournaments.services.standby_check._checked", None)
+    results = [dict(r) for r in second["archive"]["results"]]
+    results[0] |= broken
+    damaged = second | {"archive": second["archive"] | {"results": results}}
+    with pytest.raises(RulesError):
+        follow(damaged, second_secrets)
+    copy = Event.objects.get(slug="games")
+    assert held() == {"games": first["revision"]}
+    assert not HandResult.objects.filter(event=copy, hand__number=3).exists()
+    assert standings(client, "games") == first_standings
+    assert follow(second, second_secrets) == second["revision"]
     assert standings(client, "games") == expected
