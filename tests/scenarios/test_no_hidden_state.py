@@ -27,6 +27,7 @@ ALLOWED = {
     ("tournaments/services/standby_sync.py", "_confirmed"),
     ("tournaments/services/standby_sync.py", "_committed"),
     ("tournaments/services/standby_sync.py", "_state"),
+    ("tournaments/services/standby_sync.py", "_commits"),
     ("tournaments/publishing/standby_follower.py", "_feeds"),
 }
 MEMOISING = {"cache", "lru_cache", "cached_property"}
