@@ -4,7 +4,8 @@ the network answers.
 It runs in a thread of its own (started by ``hall``, or by ``publish --follow``), so a save's
 answer never waits for it: it looks at the events' revisions once a second and, for an event
 the province is behind on, sends one change from the revision the province holds to the
-current one (``archive.feed``). The province answers with the revision it then holds, or with
+current one (``archive.feed``), at most one every ``GAP`` seconds (what was saved meanwhile
+goes in the next one). The province answers with the revision it then holds, or with
 the one it needs (the sender resends from there). A network that does not answer is tried
 again after 1, 2, 3, then every 5 seconds; a refusal that resending cannot mend (a revoked key,
 another hall's copy) stops the sending until the leader runs ``publish`` again. What happened
@@ -33,6 +34,7 @@ from .target import endpoint
 log = logging.getLogger(__name__)
 
 PACE = 1.0  # seconds between looks at the events' revisions
+GAP = 2.0  # seconds from one publication of an event to the next: a change takes 50 ms to build
 BACKOFF = (1, 2, 3, 5)  # seconds before the next try after failures in a row: a province
 # back on line gets the changes within seconds, and a try that fails costs one small request
 TIMEOUT = 30  # seconds a publication may take to send and be answered
@@ -78,8 +80,9 @@ def _post(url: str, key: str, body: bytes) -> tuple[int, dict]:
 
 
 def send_once(target: PublishTarget) -> str:
-    """One step of publishing ``target``'s event: "sent", "idle" (nothing to send), "stopped"
-    or "failed" (try again later)."""
+    """One step of publishing ``target``'s event: "sent", "idle" (nothing to send), "resend"
+    (the province holds another revision: send from there), "stopped" or "failed" (try
+    again later)."""
     if target.stopped:
         return "stopped"
     event = Event.objects.get(pk=target.event_id)
@@ -109,7 +112,7 @@ def send_once(target: PublishTarget) -> str:
     if status == 409 and type(answer.get("needs")) is int:
         # The province holds another revision than the sender thought: resend from there.
         _record(target, sent_revision=answer["needs"], error="")
-        return "sent"
+        return "resend"
     if status == 403:
         _failed(target, KEY_REFUSED, stopped=True)
         return "stopped"
@@ -156,28 +159,20 @@ class Sender:
         for target in targets:
             if target.stopped or self.next_try.get(target.pk, 0) > now:
                 continue
-            outcome = self._send_all(target)
+            outcome = send_once(target)
+            for _step in range(5):  # the province holds another revision: from there at once
+                if outcome != "resend":
+                    break
+                outcome = send_once(target)
             if outcome == "failed":
                 failures = self.failures.get(target.pk, 0)
                 self.failures[target.pk] = failures + 1
                 self.next_try[target.pk] = now + BACKOFF[min(failures, len(BACKOFF) - 1)]
             else:
                 self.failures.pop(target.pk, None)
-                self.next_try.pop(target.pk, None)
-
-    @staticmethod
-    def _send_all(target: PublishTarget) -> str:
-        """Send until the province holds the current revision (changes saved meanwhile go
-        at once), a few steps at most before the other events' turn."""
-        outcome = send_once(target)
-        for _step in range(20):
-            if outcome != "sent":
-                break
-            revision = Event.objects.filter(pk=target.event_id).values_list("revision", flat=True)
-            if target.sent_revision >= revision[0]:
-                break
-            outcome = send_once(target)
-        return outcome
+                # Changes saved meanwhile wait for the next publication, a moment later: a
+                # busy hand's saves make one publication every GAP seconds, not one each.
+                self.next_try[target.pk] = now + (GAP if outcome == "sent" else 0)
 
 
 sender = Sender()

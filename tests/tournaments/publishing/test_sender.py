@@ -49,6 +49,7 @@ class Province:
 def _fresh_sender(monkeypatch):
     """Each test starts with a sender that knows no target yet, as a fresh hall server."""
     monkeypatch.setattr(sender, "sender", sender.Sender())
+    monkeypatch.setattr(sender, "GAP", 0)  # each round may publish (GAP: its own test)
 
 
 @pytest.fixture
@@ -204,3 +205,17 @@ def test_a_save_never_waits_for_the_network(monkeypatch):
     thread.join(10)
     assert took < 2, f"a save took {took:.1f} s while the sender waited on the network"
     assert "no internet" in PublishTarget.objects.get().error
+
+
+@pytest.mark.django_db
+def test_a_busy_hands_saves_make_one_publication_every_gap(province, monkeypatch):
+    monkeypatch.setattr(sender, "GAP", 60)
+    event = make_event("games", tables=4, hands_per_day=(6, 4))
+    call_command("publish", "games", "--to", "https://whist.example.org", "--key", "wdp_k")
+    for hand in (1, 2, 3):
+        play(event, [hand])
+        sender.sender.round()
+    assert len(province.received) == 2  # the command's, then one; hands 2 and 3 wait
+    sender.sender.next_try.clear()  # GAP seconds later
+    sender.sender.round()
+    assert province.received[-1]["hands"] == [2, 3]
