@@ -236,6 +236,7 @@ def parser() -> ArgumentParser:
             "installation."
         ),
         "createleader": _("Create the leader's own account."),
+        "publish": _("Publish an event to the province's server while the hall plays."),
         "manage": _("Run any other command of the app, such as import_teams or print_event."),
     }
     for name, text in shortcuts.items():

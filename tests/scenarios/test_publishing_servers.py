@@ -87,7 +87,9 @@ def test_the_province_follows_the_hall_through_a_stop(tmp_path):
     port = servers.free_port()
     province = start_province(province_env, province_data, port)
     url = f"http://127.0.0.1:{port}"
-    servers.manage(hall_env, "publish", SLUG, "--to", url, "--key", key)
+    published = servers.launch(hall_env, "publish", SLUG, "--to", url, "--key", key)
+    assert published.returncode == 0, published.stderr
+    assert f"{SLUG}: published to 127.0.0.1:{port}" in published.stdout
     hall = servers.start("hall", hall_env, hall_data)
     try:
         enter(hall_env, hall_data, 1, 7)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 CHECKOUT = (Path(__file__).resolve().parents[2] / "manage.py").exists()
 # Commands the installed whist-director runs by their own name (whist-director createleader).
-SHORTCUTS = ("backup", "restore", "createleader")
+SHORTCUTS = ("backup", "restore", "createleader", "publish")
 
 
 def start_hint(mode: str) -> str:
