@@ -11,10 +11,11 @@ will be, then the writes):
     .venv/bin/python bench/publishing.py
 
 Today (2026-11-28, a shared 2-core machine at a load of 3 to 4, so the figures move by more
-than the difference between the two runs): save p95 31.0 ms without publishing and 32.8 ms
-while publishing in one run, 44.2 ms and 30.9 ms in the next; 3 or 4 publications over the
-250 saves (one every ``sender.GAP`` seconds), each built in 7 to 14 ms, 3.4 KB gzipped; the
-province applies hand 46 in 0.66 s (0.35 s on a quieter machine).
+than the difference between the two runs, and not one way): save p95 without / while
+publishing 31.0 / 32.8 ms, 44.2 / 30.9 ms, 62.4 / 104.0 ms in three runs; 3 to 5
+publications over the 250 saves (one every ``sender.GAP`` seconds), each built in 7 to 14 ms
+(62 ms on the busiest run), 3.4 KB gzipped; the province applies hand 46 in 0.66 to 1.0 s
+(0.35 s on a quieter machine). A quiet machine is needed to settle the ±10 % question.
 """
 
 from __future__ import annotations
