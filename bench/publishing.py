@@ -12,10 +12,10 @@ will be, then the writes):
 
 Today (2026-11-28, a shared 2-core machine at a load of 3 to 4, so the figures move by more
 than the difference between the two runs, and not one way): save p95 without / while
-publishing 31.0 / 32.8 ms, 44.2 / 30.9 ms, 62.4 / 104.0 ms in three runs; 3 to 5
+publishing 31.0 / 32.8 ms, 44.2 / 30.9 ms, 62.4 / 104.0 ms, 13.9 / 16.5 ms in four runs; 3 to 5
 publications over the 250 saves (one every ``sender.GAP`` seconds), each built in 7 to 14 ms
 (62 ms on the busiest run), 3.4 KB gzipped; the province applies hand 46 in 0.66 to 1.0 s
-(0.35 s on a quieter machine). A quiet machine is needed to settle the ±10 % question.
+(0.32 s on a quieter machine). A quiet machine is needed to settle the ±10 % question.
 """
 
 from __future__ import annotations
