@@ -4,6 +4,7 @@ child process on a free loopback port with a data folder of its own."""
 from __future__ import annotations
 
 import http.client
+import http.cookiejar
 import os
 import re
 import signal
@@ -11,6 +12,9 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
+import urllib.parse
+import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -153,3 +157,31 @@ def hall_installation(data_dir: Path) -> dict[str, str]:
         manage(env, "import_event", str(archive))
     manage({**env, "WHIST_LEADER_PASSWORD": LEADER_PASSWORD}, "createleader", "--username", LEADER)
     return env
+
+
+class Browser:
+    """A leader's browser talking to a laptop over loopback (cookies and the CSRF token)."""
+
+    def __init__(self, port: int) -> None:
+        self.base = f"http://127.0.0.1:{port}"
+        self.opener = urllib.request.build_opener(
+            urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar())
+        )
+
+    def get(self, path: str) -> str:
+        with self.opener.open(self.base + path, timeout=60) as response:  # noqa: S310
+            return response.read().decode()
+
+    def post(self, path: str, form: dict[str, str]) -> tuple[int, str]:
+        page = self.get(path)
+        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)[1]
+        body = urllib.parse.urlencode({**form, "csrfmiddlewaretoken": token}).encode()
+        try:
+            with self.opener.open(self.base + path, body, timeout=60) as response:  # noqa: S310
+                return response.status, response.read().decode()
+        except urllib.error.HTTPError as refused:
+            return refused.code, refused.read().decode()
+
+    def login(self) -> None:
+        form = {"username": LEADER, "password": LEADER_PASSWORD}
+        self.post("/accounts/login/", form)

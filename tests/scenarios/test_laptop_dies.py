@@ -4,14 +4,10 @@ the backup interval before the kill, with the same standings."""
 
 from __future__ import annotations
 
-import http.cookiejar
 import json
 import os
-import re
 import signal
 import time
-import urllib.parse
-import urllib.request
 
 import pytest
 
@@ -21,37 +17,17 @@ pytestmark = pytest.mark.servers
 EVENT = "area-demo"  # 8 tables, part-way through its afternoon
 
 
-class Browser:
-    """A leader's browser talking to the hall over loopback (cookies and the CSRF token)."""
-
-    def __init__(self, port: int) -> None:
-        self.base = f"http://127.0.0.1:{port}"
-        self.opener = urllib.request.build_opener(
-            urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar())
-        )
-
-    def get(self, path: str) -> str:
-        with self.opener.open(self.base + path, timeout=60) as response:  # noqa: S310
-            return response.read().decode()
-
-    def post(self, path: str, form: dict[str, str]) -> str:
-        page = self.get(path)
-        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)[1]
-        body = urllib.parse.urlencode({**form, "csrfmiddlewaretoken": token}).encode()
-        with self.opener.open(self.base + path, body, timeout=60) as response:  # noqa: S310
-            return response.read().decode()
-
-
-def first_open_hand(browser: Browser) -> int:
+def first_open_hand(browser: servers.Browser) -> int:
     standings = json.loads(browser.get(f"/events/{EVENT}/standings.json"))
     return standings["hands_played"] + 1
 
 
-def save_hand(browser: Browser, hand: int, tables: int = 8) -> None:
+def save_hand(browser: servers.Browser, hand: int, tables: int = 8) -> None:
     form = {"go": "stay"}
     for table in range(1, tables + 1):
         form |= {f"tricks_{table}": str(5 + table), f"seen_{table}": "0", f"was_{table}": ""}
-    page = browser.post(f"/events/{EVENT}/hands/{hand}/", form)
+    status, page = browser.post(f"/events/{EVENT}/hands/{hand}/", form)
+    assert status == 200
     assert f"Hand {hand}: {tables} tables saved." in page, page[:2000]
 
 
@@ -65,10 +41,8 @@ def test_every_hand_saved_before_the_backup_interval_survives_a_killed_laptop(tm
     env |= {"WHIST_BACKUP_DIR": str(usb), "WHIST_BACKUP_SECONDS": "1"}
     server = servers.start("hall", env, laptop)
     try:
-        browser = Browser(server.port)
-        browser.post(
-            "/accounts/login/", {"username": servers.LEADER, "password": servers.LEADER_PASSWORD}
-        )
+        browser = servers.Browser(server.port)
+        browser.login()
         first = first_open_hand(browser)
         for hand in range(first, first + 3):
             save_hand(browser, hand)
@@ -96,6 +70,6 @@ def test_every_hand_saved_before_the_backup_interval_survives_a_killed_laptop(tm
     )
     server = servers.start("hall", spare_env, spare)
     try:
-        assert Browser(server.port).get(f"/events/{EVENT}/standings.json") == before
+        assert servers.Browser(server.port).get(f"/events/{EVENT}/standings.json") == before
     finally:
         server.stop()

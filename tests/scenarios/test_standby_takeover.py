@@ -4,7 +4,6 @@ step when the hall is killed; the old hall, started again, refuses writes."""
 
 from __future__ import annotations
 
-import http.cookiejar
 import json
 import re
 import signal
@@ -26,35 +25,7 @@ pytestmark = pytest.mark.servers
 FOLLOW = 5  # seconds the standby may take to hold what the hall acknowledged (it is ~0.1 s)
 
 
-class Browser:
-    """A leader's browser on one laptop (cookies and the CSRF token)."""
-
-    def __init__(self, port: int) -> None:
-        self.base = f"http://127.0.0.1:{port}"
-        self.opener = urllib.request.build_opener(
-            urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar())
-        )
-
-    def get(self, path: str) -> str:
-        with self.opener.open(self.base + path, timeout=60) as response:  # noqa: S310
-            return response.read().decode()
-
-    def post(self, path: str, form: dict[str, str]) -> tuple[int, str]:
-        page = self.get(path)
-        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)[1]
-        body = urllib.parse.urlencode({**form, "csrfmiddlewaretoken": token}).encode()
-        try:
-            with self.opener.open(self.base + path, body, timeout=60) as response:  # noqa: S310
-                return response.status, response.read().decode()
-        except urllib.error.HTTPError as refused:
-            return refused.code, refused.read().decode()
-
-    def login(self) -> None:
-        form = {"username": servers.LEADER, "password": servers.LEADER_PASSWORD}
-        self.post("/accounts/login/", form)
-
-
-def save_hand(browser: Browser, hand: int) -> tuple[int, str]:
+def save_hand(browser: servers.Browser, hand: int) -> tuple[int, str]:
     form = {"go": "stay"}
     for table in range(1, TABLES + 1):
         form |= {
@@ -143,7 +114,7 @@ def test_the_standby_follows_takes_over_and_fences_the_old_hall(tmp_path):
     )
     try:
         assert read_json(standby_port, "/standby.json")["role"] == "standby"
-        leader = Browser(hall_port)
+        leader = servers.Browser(hall_port)
         leader.login()
         status, page = save_hand(leader, 1)
         assert status == 200 and f"Hand 1: {TABLES} tables saved." in page, page[:500]
