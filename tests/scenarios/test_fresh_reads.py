@@ -13,7 +13,7 @@ import pytest
 
 from tests import servers
 from tests.other_process import Writer, results_file
-from tests.scenarios.test_laptop_dies import Browser, save_hand
+from tests.scenarios.test_laptop_dies import save_hand
 
 pytestmark = pytest.mark.servers
 EVENT = "area-demo"  # 8 tables, part-way through its afternoon
@@ -75,10 +75,8 @@ def test_a_hand_saved_through_one_hall_is_on_the_others_next_page(tmp_path):
     first = servers.start("hall", env, tmp_path)
     second = servers.start("hall", env, tmp_path)
     try:
-        browser = Browser(first.port)
-        browser.post(
-            "/accounts/login/", {"username": servers.LEADER, "password": servers.LEADER_PASSWORD}
-        )
+        browser = servers.Browser(first.port)
+        browser.login()
         first_open = standings(second)["hands_played"] + 1
         for hand in range(first_open, first_open + 3):
             save_hand(browser, hand)
