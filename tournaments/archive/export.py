@@ -30,6 +30,7 @@ FORMAT = "military-whist-director/event"
 VERSION = 2  # 2: the event's season and its links; version 1 archives still import
 VERSIONS = (1, 2)
 EVENT_FIELDS = ARCHIVED  # the settings an archive carries as they are (rules.event_settings)
+HAND_FIELDS = ("day", "session", "trump", "travelling", "moves")  # and its number, as "hand"
 TEAM_FIELDS = ("home_table", "name", "zone", "player_a", "player_b", "player_x", "player_y")
 RESULT_FIELDS = (
     "host_table",
@@ -138,14 +139,7 @@ def export_event(
         archive |= {
             "links": export_links(event),
             "hands": [
-                {
-                    "hand": h.number,
-                    "day": h.day,
-                    "session": h.session,
-                    "trump": h.trump,
-                    "travelling": h.travelling,
-                    "moves": h.moves,
-                }
+                {"hand": h.number, **{f: getattr(h, f) for f in HAND_FIELDS}}
                 for h in Hand.objects.filter(event=event).order_by("number")
             ],
             "teams": [
@@ -164,21 +158,25 @@ def export_event(
     return archive
 
 
+def link_rows(event: Event) -> tuple[list[str], list[tuple]]:
+    """Which events ``event`` came from (in zone order) and, in the database's order of team
+    names, where each of its teams came from: (team, source slug, place, table)."""
+    sources = EventSource.objects.filter(event=event).order_by("position")
+    teams = TeamSource.objects.filter(event=event).order_by("team")
+    return (
+        list(sources.values_list("source_slug", flat=True)),
+        list(teams.values_list("team", "source_slug", "place", "source_table")),
+    )
+
+
 def export_links(event: Event) -> dict:
     """Which events ``event`` came from (in zone order) and where each of its teams came from."""
+    sources, teams = link_rows(event)
     return {
-        "sources": list(
-            EventSource.objects.filter(event=event)
-            .order_by("position")
-            .values_list("source_slug", flat=True)
-        ),
+        "sources": sources,
         "teams": [  # sorted here: a database's collation may order names otherwise
             {"team": team, "source": source, "place": place, "table": table}
-            for team, source, place, table in sorted(
-                TeamSource.objects.filter(event=event).values_list(
-                    "team", "source_slug", "place", "source_table"
-                )
-            )
+            for team, source, place, table in sorted(teams)
         ],
     }
 

@@ -21,6 +21,7 @@ from ..archive import checks, schema
 from ..archive.export import (
     EVENT_FIELDS,
     FORMAT,
+    HAND_FIELDS,
     VERSIONS,
 )
 from ..models import (
@@ -105,15 +106,7 @@ def _import(archive: dict, secrets: bool) -> Event:
         by_number = {
             h.number: h
             for h in Hand.objects.bulk_create(
-                Hand(
-                    event=event,
-                    number=h["hand"],
-                    day=h["day"],
-                    session=h["session"],
-                    trump=h["trump"],
-                    travelling=h["travelling"],
-                    moves=h["moves"],
-                )
+                Hand(event=event, number=h["hand"], **{f: h[f] for f in HAND_FIELDS})
                 for h in archive["hands"]
             )
         }

@@ -10,6 +10,7 @@ from datetime import date
 
 from ..archive.export import (
     EVENT_FIELDS,
+    HAND_FIELDS,
     export_event,
 )
 from ..models import (
@@ -79,19 +80,17 @@ def _hands(event: Event, hands: list[dict]) -> None:
     hall no longer has removed (with their results)."""
     Hand.objects.filter(event=event).exclude(number__in=[h["hand"] for h in hands]).delete()
     known = {h.number: h for h in Hand.objects.filter(event=event)}
-    fields = ("day", "session", "trump", "travelling", "moves")
     update, create = [], []
     for h in hands:
-        values = {"day": h["day"], "session": h["session"], "trump": h["trump"]}
-        values |= {"travelling": h["travelling"], "moves": h["moves"]}
+        values = {f: h[f] for f in HAND_FIELDS}
         row = known.get(h["hand"])
         if row is None:
             create.append(Hand(event=event, number=h["hand"], **values))
-        elif any(getattr(row, f) != values[f] for f in fields):
-            for f in fields:
+        elif any(getattr(row, f) != values[f] for f in HAND_FIELDS):
+            for f in HAND_FIELDS:
                 setattr(row, f, values[f])
             update.append(row)
-    Hand.objects.bulk_update(update, fields, batch_size=200)
+    Hand.objects.bulk_update(update, HAND_FIELDS, batch_size=200)
     Hand.objects.bulk_create(create)
 
 
