@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from django.db import transaction
 
 from .. import permissions
+from ..archive.export import link_rows
 from ..models import Event, EventSource, TeamSource
 from ..rules.seasons import check_links
 from .audit import audit, bump_revision
@@ -49,16 +50,5 @@ def links_record(
 
 
 def _links(event: Event) -> dict:
-    return {
-        "sources": list(
-            EventSource.objects.filter(event=event)
-            .order_by("position")
-            .values_list("source_slug", flat=True)
-        ),
-        "teams": [
-            list(row)
-            for row in TeamSource.objects.filter(event=event)
-            .order_by("team")
-            .values_list("team", "source_slug", "place", "source_table")
-        ],
-    }
+    sources, teams = link_rows(event)
+    return {"sources": sources, "teams": [list(row) for row in teams]}
