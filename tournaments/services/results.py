@@ -183,7 +183,7 @@ def _record(
     planner.written(len(log), HandResult, AuditEntry, Hand, Loan)
     if created or changed:
         known = _saved_hands(hands, current, created)
-        loans_rebuild(event=event, first_hands=starts, known=known, held=held)
+        _loans_write(event, starts, known, held)
         saved = {e.hand for e in created_entries} | {by_id[r.hand_id] for r in changed}
         bump_revision(event, hands=saved, locked=(locked[0], locked[1]))
     return rows.instances(HandResult, created, {"entered_at": now}) + changed
@@ -205,26 +205,14 @@ def _saved_hands(
     return known
 
 
-def loans_rebuild(
-    *,
-    event: Event,
-    days: Iterable[int] = (),
-    hands: Iterable[int] = (),
-    first_hands: Mapping[int, int] | None = None,
-    known: Mapping[int, list[Result]] | None = None,
-    held: Mapping[int, dict[int, int]] | None = None,
-) -> None:
+def loans_rebuild(*, event: Event, days: Iterable[int] = (), hands: Iterable[int] = ()) -> None:
     """Rewrite the loans of ``days``, and of the hands from the first of ``hands`` on in each
     of their days, from the results (called inside a write, under the event's lock).
-    ``first_hands`` maps a day to its first hand to rewrite from, when the caller knows it;
-    ``known`` holds every result of some hands (those a save just wrote), read no more;
-    ``held`` what each table held when the first of ``hands`` in a day began, if known.
 
     A loan depends only on what its table held when its hand began, so a save at hand 30
     re-derives hands 30 onward from what the earlier hands left, not the whole day.
     """
-    known, held_at = known or {}, held or {}
-    first = {**dict.fromkeys(days, 0), **(first_hands or {})}
+    first = dict.fromkeys(days, 0)
     hands = set(hands)
     for number, day in (
         Hand.objects.filter(event=event, number__in=hands).values_list("number", "day")
@@ -232,15 +220,30 @@ def loans_rebuild(
         else ()
     ):
         first[day] = min(first.get(day, number), number)
+    held = {day: held_before(event, day, start) for day, start in first.items() if start > 1}
+    _loans_write(event, first, {}, held)
+
+
+def _loans_write(
+    event: Event,
+    first: Mapping[int, int],
+    known: Mapping[int, list[Result]],
+    held: Mapping[int, dict[int, int]],
+) -> None:
+    """The loans of each day in ``first`` from its first hand to rewrite on: ``known`` holds
+    every result of some hands (those a save just wrote), read no more; ``held`` what each
+    table held when that first hand began (none for a day's first hand). A save gives what it
+    read under the lock before writing; it reads nothing of the tallies again."""
     loans = []
     for day, start in sorted(first.items()):
-        held = held_at.get(day) or (held_before(event, day, start) if start > 1 else None)
         recorded = selectors.results(event, [day], from_hand=start, skip=known) + [
             r for number, saved in known.items() if number >= start for r in saved if r.day == day
         ]
         recorded.sort(key=lambda r: (r.hand, r.host_table))
         Loan.objects.filter(event=event, day=day, hand__gte=start).delete()
-        _, moves = flag_rules.day_ledger(event.tables, day, recorded, event.flag_settings, held)
+        _, moves = flag_rules.day_ledger(
+            event.tables, day, recorded, event.flag_settings, held.get(day)
+        )
         loans += [
             Loan(event=event, day=day, hand=m.hand, table=m.host_table, flags=m.loan)
             for m in moves
