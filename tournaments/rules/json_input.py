@@ -19,6 +19,7 @@ import re
 from itertools import accumulate
 
 from .errors import RulesError, gettext_noop
+from .event_settings import typed_number
 
 # An archive nests six levels (the audit's playoff cuts are the deepest); a phone's entry and a
 # practice table's request one.
@@ -64,3 +65,14 @@ def read_json(text: str | bytes):
             gettext_noop("a number is longer than %(digits)s characters"), digits=NUMBER_MAX
         )
     return json.loads(text, parse_float=_finite, parse_constant=_refuse_constant)
+
+
+def whole_number(value: object, digits: int) -> int:
+    """A whole number of at most ``digits`` digits as JSON sends it (7, 7.0 or "7"; never 1e400,
+    -1 or true); a ValueError otherwise."""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    number = typed_number(str(value) if isinstance(value, int | str) else "", digits)
+    if number is None or isinstance(value, bool):
+        raise ValueError(value)
+    return number

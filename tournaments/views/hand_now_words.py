@@ -91,7 +91,27 @@ def over_words(hand_now, hands_total: int) -> str:
     ) % {"day": hand_now.day_over}
 
 
-def next_move_words(hand, table: int, *, new_day: bool = False) -> str:
+def next_move_words(event, table: int, saved: int) -> str:
+    """What the table does after hand ``saved``: where its pair goes, who comes, the trump."""
+    if saved >= event.last_hand:
+        return _("That was the last hand.")
+    rotation = snapshot.rotation(event)
+    after, hand = rotation.hand(saved), rotation.hand(saved + 1)
+    move = _move_words(hand, table, new_day=hand.day != after.day)
+    if hand.day == after.day:
+        return move
+    # The day ends with this hand: the flags stay for the verifiers before anyone moves.
+    over = _(
+        "Day %(day)s is over: leave the flags on the tables, count them, wait for the verifiers."
+    ) % {"day": after.day}
+    return _("%(over)s Once day %(day)s is closed: %(move)s") % {
+        "over": over,
+        "day": after.day,
+        "move": move,
+    }
+
+
+def _move_words(hand, table: int, *, new_day: bool = False) -> str:
     """What a table does in ``hand`` (the one after its saved hand): "Your travelling pair
     (A & B) goes to Table 12; Table 3's pair comes to you; hand 8, trump ♦." """
     trump = hand.trump.symbol if hand.trump else _("the leader's cut")

@@ -19,9 +19,8 @@ from django.views.decorators.http import require_http_methods
 
 from .. import selectors, snapshot
 from ..rules.errors import RulesError
-from ..rules.event_settings import typed_number
 from ..rules.flags import flags_won
-from ..rules.json_input import read_json
+from ..rules.json_input import read_json, whole_number
 from ..rules.types import Trump
 from ..services.table_entry import TableEntry, table_entry_submit
 from .hand_now_words import hand_waits_for, next_move_words, over_words
@@ -117,7 +116,7 @@ def _context(event, table: int, request) -> dict:
     if hand is None and hand_now.current is not None and last is not None:
         # This table is in; the hall still plays its hand: what it waits for, and what next.
         waiting_for = hand_waits_for(hand_now, event.tables)
-        next_move = _next_move(event, table, last.hand)
+        next_move = next_move_words(event, table, last.hand)
     return {
         "event": event,
         "table": table,
@@ -146,22 +145,12 @@ def _context(event, table: int, request) -> dict:
     }
 
 
-def _hand_number(value: object) -> int:
-    """The hand a phone sent: a whole number of at most 5 digits (never 1e400 or true)."""
-    if isinstance(value, float) and value.is_integer():
-        value = int(value)
-    number = typed_number(str(value) if isinstance(value, int | str) else "", 5)
-    if number is None or isinstance(value, bool):
-        raise ValueError(value)
-    return number
-
-
 def _submit(request, event, table: int):
     try:
         body = read_json(request.body or b"{}")
         if not isinstance(body, dict):
             raise ValueError
-        hand = _hand_number(body.get("hand"))
+        hand = whole_number(body.get("hand"), 5)
     except ValueError:  # not JSON, too deep, or not an entry (RulesError is a ValueError)
         return JsonResponse(
             {"error": _("The entry could not be read; reload the page.")}, status=400
@@ -189,26 +178,6 @@ def _submit(request, event, table: int):
             "message": _("Saved: hand %(hand)s, visitors %(tricks)s tricks.")
             % {"hand": outcome.hand, "tricks": outcome.visitor_tricks}
             + (" " + _("The leader will check it.") if waiting else ""),
-            "next": _next_move(event, table, outcome.hand),
+            "next": next_move_words(event, table, outcome.hand),
         }
     )
-
-
-def _next_move(event, table: int, saved: int) -> str:
-    """What the table does after hand ``saved``: where its pair goes, who comes, the trump."""
-    if saved >= event.last_hand:
-        return _("That was the last hand.")
-    rotation = snapshot.rotation(event)
-    after, hand = rotation.hand(saved), rotation.hand(saved + 1)
-    move = next_move_words(hand, table, new_day=hand.day != after.day)
-    if hand.day == after.day:
-        return move
-    # The day ends with this hand: the flags stay for the verifiers before anyone moves.
-    over = _(
-        "Day %(day)s is over: leave the flags on the tables, count them, wait for the verifiers."
-    ) % {"day": after.day}
-    return _("%(over)s Once day %(day)s is closed: %(move)s") % {
-        "over": over,
-        "day": after.day,
-        "move": move,
-    }
