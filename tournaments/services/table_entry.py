@@ -25,7 +25,7 @@ from ..rules.types import ResultEntry
 from .audit import audit, bump_revision
 from .locks import lock_event, write_transaction
 from .results import results_record
-from .table_resend import resend_record
+from .table_resend import note_entry, resend_record
 from .table_turn import refuse_out_of_turn
 
 # An entry address's secret is read off a slip and may be typed: 26 characters from an alphabet
@@ -154,18 +154,8 @@ def table_entry_submit(*, event: Event, table: int, entry: TableEntry) -> EntryO
         event=event, table=table, hand=hand.number, status=SubmissionStatus.WAITING
     ).update(status=SubmissionStatus.REPLACED)
     status = SubmissionStatus.WAITING if event.table_entry_waits else SubmissionStatus.COUNTED
-    TableSubmission.objects.create(
-        event=event,
-        table=table,
-        hand=hand.number,
-        phone_id=entry.phone_id,
-        tricks_played=played,
-        visitor_revokes=visitor_revokes,
-        host_revokes=host_revokes,
-        visitor_tricks=adjusted,
-        status=status,
-        received_at=now,
-    )
+    values = (played, visitor_revokes, host_revokes)
+    note_entry(event, table, hand, entry.phone_id, values, adjusted, status, now, resent=False)
     if status == SubmissionStatus.WAITING:
         after = {"tricks_played": played, "visitor_tricks": adjusted}
         target = f"table entry hand {hand.number} table {table}"

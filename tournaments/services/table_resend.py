@@ -8,7 +8,7 @@ other): a different one waits for the leader, named "resent by table N", who acc
 (``table_entry.table_entry_accept``) or keeps the result held (``resent_entry_refuse``); an
 equal one is only noted, so the id is known. ``table_entry.table_entry_submit`` checks the
 table's token, the id (the same id is answered as already saved) and the numbers, under the
-event's lock, first.
+event's lock, first, and keeps its other entries under their ids here too (``note_entry``).
 """
 
 from __future__ import annotations
@@ -46,11 +46,11 @@ def resend_record(
     now = timezone.now()
     held = (result.tricks_played, result.visitor_revokes, result.host_revokes) if result else None
     if held == played:
-        _note(event, table, hand, phone_id, played, adjusted, SubmissionStatus.COUNTED, now)
+        note_entry(event, table, hand, phone_id, played, adjusted, SubmissionStatus.COUNTED, now)
         bump_revision(event)  # its id is known now: what the phone reads of the hall changed
         return SubmissionStatus.COUNTED, True
     if result is None and not event.table_entry_waits:
-        _note(event, table, hand, phone_id, played, adjusted, SubmissionStatus.COUNTED, now)
+        note_entry(event, table, hand, phone_id, played, adjusted, SubmissionStatus.COUNTED, now)
         results_record(
             event=event,
             entries=[ResultEntry(hand.number, table, *played, 0)],
@@ -62,7 +62,7 @@ def resend_record(
     TableSubmission.objects.filter(
         event=event, table=table, hand=hand.number, status=SubmissionStatus.WAITING
     ).update(status=SubmissionStatus.REPLACED)
-    _note(event, table, hand, phone_id, played, adjusted, SubmissionStatus.WAITING, now)
+    note_entry(event, table, hand, phone_id, played, adjusted, SubmissionStatus.WAITING, now)
     before = {"tricks_played": held[0], "visitor_tricks": result.visitor_tricks} if held else None
     after = {"tricks_played": played[0], "visitor_tricks": adjusted}
     target = f"table entry hand {hand.number} table {table}"
@@ -71,7 +71,9 @@ def resend_record(
     return SubmissionStatus.WAITING, False
 
 
-def _note(event, table, hand, phone_id, played, adjusted, status, now) -> None:
+def note_entry(event, table, hand, phone_id, played, adjusted, status, now, *, resent=True) -> None:
+    """A phone's entry kept under its id, so that a second send is answered from it: counted,
+    or waiting for the leader; ``resent`` when it came again from the phone's journal."""
     TableSubmission.objects.create(
         event=event,
         table=table,
@@ -82,7 +84,7 @@ def _note(event, table, hand, phone_id, played, adjusted, status, now) -> None:
         host_revokes=played[2],
         visitor_tricks=adjusted,
         status=status,
-        resent=True,
+        resent=resent,
         received_at=now,
     )
 
