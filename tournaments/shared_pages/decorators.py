@@ -26,6 +26,7 @@ from django.conf import settings
 from django.http import Http404, HttpResponse
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
+from django.views.decorators.http import require_safe
 
 from ..cache import store
 from ..snapshot import derived
@@ -69,6 +70,20 @@ def public_page(view=None, *, scope: str = "revision", current=store.current):
         return response
 
     return page
+
+
+def public_event_page(view=None, *, scope: str = "revision"):
+    """An event's page anyone may read: ``view(request, event, ...)`` is given the event its
+    slug names (``snapshot.page_event``), answers GET and HEAD only, and is served as
+    ``public_page`` serves a page (``scope`` as there)."""
+    if view is None:
+        return lambda view: public_event_page(view, scope=scope)
+
+    @wraps(view)
+    def page(request, slug, *args, **kwargs):
+        return view(request, derived.page_event(slug), *args, **kwargs)
+
+    return public_page(require_safe(page), scope=scope)
 
 
 def _kept(request, response) -> tuple[bytes, bytes, dict] | None:

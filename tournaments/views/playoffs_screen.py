@@ -5,17 +5,14 @@ from the page itself (kept per revision, like every projector page)."""
 from __future__ import annotations
 
 from django.shortcuts import render
-from django.views.decorators.http import require_safe
 
 from .. import snapshot
-from ..shared_pages.decorators import public_page
+from ..shared_pages.decorators import public_event_page
 from .standings import _refresh_seconds
 
 
-@public_page
-@require_safe
-def playoffs_projector(request, slug):
-    event = snapshot.page_event(slug)
+@public_event_page
+def playoffs_projector(request, event):
     overview = snapshot.playoffs(event)
     teams = snapshot.teams_by_table(event)
     playing, waiting, decided = [], [], []

@@ -10,7 +10,7 @@ from django_tables2 import RequestConfig
 
 from .. import selectors, snapshot
 from ..rules.event_settings import typed_number
-from ..shared_pages.decorators import public_json, public_page
+from ..shared_pages.decorators import public_event_page, public_json
 from .standings_table import standings_table
 
 
@@ -42,10 +42,8 @@ def event_list(request):
     return render(request, "tournaments/event_list.html", {"rows": selectors.event_rows()})
 
 
-@public_page
-@require_safe
-def event_home(request, slug):
-    event = snapshot.page_event(slug)
+@public_event_page
+def event_home(request, event):
     playoffs = snapshot.playoffs(event)
     standings = snapshot.standings(event)
     advancing = snapshot.advancing_tables(event)
@@ -62,10 +60,8 @@ def event_home(request, slug):
     return render(request, "tournaments/event_home.html", context)
 
 
-@public_page
-@require_safe
-def standings_page(request, slug):
-    event = snapshot.page_event(slug)
+@public_event_page
+def standings_page(request, event):
     playoffs = snapshot.playoffs(event)
     table = standings_table(
         snapshot.standings(event),
@@ -87,12 +83,10 @@ def standings_page(request, slug):
 ROTATION_BLOCK = 25  # home tables a rotation page shows at once: a phone's page stays light
 
 
-@public_page(scope="setup")
-@require_safe
-def rotation_page(request, slug):
+@public_event_page(scope="setup")
+def rotation_page(request, event):
     """The rotation, 25 home tables at a time (``?tables=26-50``); ``?table=N`` (from table
     N's page) shows that table's own line first and the block it is in."""
-    event = snapshot.page_event(slug)
     rotation = snapshot.rotation(event)
     blocks = [
         (first, min(first + ROTATION_BLOCK - 1, event.tables))

@@ -15,7 +15,7 @@ from .. import selectors, snapshot
 from ..rules.cut_line import cut_line
 from ..rules.event_settings import typed_number
 from ..selectors.rotation import shift_words
-from ..shared_pages.decorators import public_page
+from ..shared_pages.decorators import public_event_page
 from .hand_now_words import MOST_RUNS, hand_waits_for, over_words, waiting_words
 from .standings_table import standings_table
 
@@ -72,11 +72,9 @@ def _tie_words(cut, *, final: bool) -> str:
     return _("Tie for place %(place)s across the yellow line (%(tables)s).") % values
 
 
-@public_page
-@require_safe
-def projector(request, slug):
+@public_event_page
+def projector(request, event):
     """Big type for the back of the hall; static/js/projector.js refetches standings.json."""
-    event = snapshot.page_event(slug)
     rows = snapshot.standings(event)
     hand_now = snapshot.hand_now(event)
     # Before the first hand is complete every team shares first: no line, no tie to name.
@@ -98,14 +96,12 @@ def projector(request, slug):
     return render(request, "tournaments/projector.html", context)
 
 
-@public_page
-@require_safe
-def movement_projector(request, slug):
+@public_event_page
+def movement_projector(request, event):
     """The movement for the room: the hall's hand, its trump and where each travelling pair
     goes, in type read across the hall (a screenful at a time); one line says it all when
     every pair moves the same number of tables. ``?table=N`` (from table N's page) puts that
     table's line first. static/js/movement.js follows the hall as hands are completed."""
-    event = snapshot.page_event(slug)
     hand_now = snapshot.hand_now(event)
     hand = snapshot.rotation(event).hand(hand_now.current) if hand_now.current else None
     mine = typed_number(request.GET.get("table", ""))
@@ -132,13 +128,11 @@ def movement_projector(request, slug):
     return render(request, "tournaments/movement_projector.html", context)
 
 
-@public_page
-@require_safe
-def hall_map(request, slug):
+@public_event_page
+def hall_map(request, event):
     """Every table of the hall on one screen, marked in, waiting, or entered at the table and
     waiting for the leader, for the hand the hall plays now: at 250 tables a list of numbers
     no longer says which ones. static/js/hall_map.js follows hall.json."""
-    event = snapshot.page_event(slug)
     hand_now = snapshot.hand_now(event)
     waiting, pending = set(hand_now.waiting), set(hand_now.pending)
     tiles = [

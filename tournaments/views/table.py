@@ -16,10 +16,9 @@ from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_safe
 
 from .. import snapshot
-from ..shared_pages.decorators import public_page, shared
+from ..shared_pages.decorators import public_event_page, shared
 from ..snapshot import fragments
 from .hand_now_words import notice_context
 
@@ -27,10 +26,8 @@ LIVE = ("notice", "now", "standing", "chart", "rows")
 _MARKS = {part: mark_safe(f"<!--live {part}-->") for part in LIVE}  # noqa: S308 - constants
 
 
-@public_page
-@require_safe
-def table_page(request, slug, number: int):
-    event = snapshot.page_event(slug)
+@public_event_page
+def table_page(request, event, number: int):
     if not 1 <= number <= event.tables:
         raise Http404(_("No such table"))
     team = snapshot.team_at(event, number)

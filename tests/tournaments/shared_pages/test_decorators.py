@@ -268,6 +268,13 @@ def test_a_head_request_gets_a_public_pages_status_and_type(client, event, page)
     assert head["Content-Type"] == get["Content-Type"]
 
 
+@pytest.mark.parametrize("page", PAGES)
+def test_an_events_public_page_refuses_a_form_sent_to_it(client, event, page):
+    """An event's public page answers GET and HEAD only (``public_event_page``)."""
+    name, args = PAGES[page]
+    assert client.post(reverse(f"tournaments:{name}", args=[event.slug, *args])).status_code == 405
+
+
 @committing
 def test_a_phones_first_standings_after_a_save_reads_only_what_the_save_changed(event):
     """After a save, the first standings.json reads the event's revisions (before its builds,
