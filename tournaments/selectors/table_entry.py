@@ -18,6 +18,7 @@ from ..models import (
     TableSubmission,
     TableToken,
 )
+from ..rules.flags import flags_won
 from ..rules.hand_now import HandNow
 from ..rules.types import Hand, Pair, Rotation
 
@@ -85,6 +86,11 @@ class TableState:
         if not team or not self.hand:
             return ""
         return team.pair(Pair.XY if self.hand.travelling == Pair.AB else Pair.AB)
+
+    @property
+    def last_flags(self) -> int:
+        """The flags the visitors of the table's last entry took from it (0 with none)."""
+        return flags_won(self.last.visitor_tricks, self.event.flag_settings) if self.last else 0
 
     @property
     def last_fixable(self) -> bool:

@@ -19,7 +19,6 @@ from django.views.decorators.http import require_http_methods
 
 from .. import selectors, snapshot
 from ..rules.errors import RulesError
-from ..rules.flags import flags_won
 from ..rules.json_input import read_json, whole_number
 from ..rules.types import Trump
 from ..services.table_entry import TableEntry, table_entry_submit
@@ -131,7 +130,7 @@ def _context(event, table: int, request) -> dict:
         "settings": event.flag_settings,
         "tricks_range": range(14),
         "last": last,
-        "last_flags": flags_won(last.visitor_tricks, event.flag_settings) if last else 0,
+        "last_flags": state.last_flags,
         "last_visitor": snapshot.rotation(event).hand(last.hand).visitor_of(table)
         if last
         else None,
