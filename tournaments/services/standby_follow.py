@@ -58,6 +58,7 @@ def follow(change: dict, secrets: dict) -> int:
             if not change["whole"]:
                 return 0
             archive = {**change["archive"], "audit": [], "format": FORMAT, "version": VERSION}
+            # The entries and the publishing are not the archive's.
             kept = {k: v for k, v in secrets.items() if k not in ("entries", "publishing")}
             event = import_event({**archive, "secrets": kept}, secrets=True)
             _entries(event, secrets.get("entries", []))
