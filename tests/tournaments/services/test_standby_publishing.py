@@ -16,7 +16,7 @@ from tournaments.archive.feed import changes_since
 from tournaments.archive.secrets import export_secrets
 from tournaments.models import Event, HandResult, PublishedCopy, PublishTarget
 from tournaments.publishing import sender
-from tournaments.publishing.target import target_set, target_remove
+from tournaments.publishing.target import target_remove, target_set
 from tournaments.services import standby
 from tournaments.services.publishing_keys import key_issue
 from tournaments.services.standby_follow import follow
