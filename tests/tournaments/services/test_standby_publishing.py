@@ -11,7 +11,7 @@ import pytest
 
 from tests.leader_helpers import make_event, make_user, play
 from tests.publishing_helpers import send
-from tournaments.archive.export import result_records
+from tournaments.archive.export import export_event, result_records
 from tournaments.archive.feed import changes_since
 from tournaments.archive.secrets import export_secrets
 from tournaments.models import Event, HandResult, PublishedCopy, PublishTarget
@@ -70,6 +70,7 @@ def test_the_publishing_key_reaches_the_standby_and_no_archive():
     hall = make_event("games", tables=4)
     target = target_set(hall, URL, "wdp_secret")
     assert "wdp_secret" not in json.dumps(changes_since(hall, 0, source="s"))
+    assert "wdp_secret" not in json.dumps(export_event(hall, secrets=True), default=str)
     assert hall_publishing(hall)["publishing"] == {
         "url": URL, "key": "wdp_secret", "source": target.source, "sent_revision": 0
     }  # fmt: skip
