@@ -13,11 +13,10 @@ from tests.leader_helpers import make_event, make_user, play
 from tests.publishing_helpers import send
 from tournaments.archive.export import export_event, result_records
 from tournaments.archive.feed import changes_since
-from tournaments.archive.secrets import export_secrets
-from tournaments.models import Event, HandResult, PublishedCopy, PublishTarget
+from tournaments.models import Event, HandResult, PairedStandby, PublishedCopy, PublishTarget
 from tournaments.publishing import sender
 from tournaments.publishing.target import target_remove, target_set
-from tournaments.services import standby
+from tournaments.services import standby, standby_sync
 from tournaments.services.publishing_keys import key_issue
 from tournaments.services.standby_follow import follow
 from tournaments.services.standby_publishing import hall_publishing
@@ -47,23 +46,32 @@ def results(event: Event) -> list[dict]:
     return result_records(HandResult.objects.filter(event=event))
 
 
-def hall_feed(hall: Event) -> tuple[dict, dict]:
-    """What the hall sends its standby: the event whole, with its secrets."""
-    hall.refresh_from_db()
-    secrets = export_secrets(hall) | hall_publishing(hall)
-    return changes_since(hall, 0, source=standby.SOURCE), secrets
+def hall_feed(client) -> tuple[dict, dict]:
+    """What the hall's feed sends its standby, paired now: the event whole, with its secrets."""
+    code = standby.issue_code(actor=None)
+    key = standby.exchange_code(code=code, name="Spare", origin="http://192.168.1.13:8000")
+    answer = client.post(
+        "/standby/changes",
+        {"held": {}, "wait": 0},
+        content_type="application/json",
+        HTTP_AUTHORIZATION=f"Bearer {key}",
+    )
+    (item,) = [i for i in answer.json()["changes"] if i["change"]["event"] == "games"]
+    PairedStandby.objects.all().delete()  # the standby laptop has no standby of its own
+    standby_sync.forget()
+    return item["change"], item["secrets"]
 
 
-def published_hall(province) -> tuple[Event, PublishTarget, tuple[dict, dict]]:
-    """The hall plays hand 1, publishes it, and its standby's feed is taken; then it dies."""
+def published_hall(client, province) -> tuple[PublishTarget, tuple[dict, dict]]:
+    """The hall plays hand 1 and publishes it, its standby's feed is taken; then it dies."""
     hall = make_event("games", tables=4, hands_per_day=(6, 4))
     make_user("lead", hall)
     target = target_set(hall, URL, province[1])
     play(hall, [1])
     assert sender.send_once(target) == "sent"
-    feed = hall_feed(hall)
+    feed = hall_feed(client)
     hall.delete()  # the hall laptop dies; the standby is another laptop
-    return hall, target, feed
+    return target, feed
 
 
 def test_the_publishing_key_reaches_the_standby_and_no_archive():
@@ -80,8 +88,8 @@ def test_the_publishing_key_reaches_the_standby_and_no_archive():
     assert hall_publishing(hall) == {"publishing": None}
 
 
-def test_a_standby_keeps_the_halls_publishing_and_sends_nothing(province):
-    _hall, hall_target, feed = published_hall(province)
+def test_a_standby_keeps_the_halls_publishing_and_sends_nothing(client, province):
+    hall_target, feed = published_hall(client, province)
     standby.become_standby(hall="http://192.168.1.12:8000", key="wds_k")
     follow(*feed)
     kept = PublishTarget.objects.get(event__slug="games")
@@ -91,8 +99,8 @@ def test_a_standby_keeps_the_halls_publishing_and_sends_nothing(province):
     assert (copy.source, copy.revision) == (hall_target.source, hall_target.sent_revision)
 
 
-def test_after_a_takeover_the_standby_publishes_the_next_saves_to_the_province(province):
-    _hall, hall_target, feed = published_hall(province)
+def test_after_a_takeover_the_standby_publishes_the_next_saves_to_the_province(client, province):
+    hall_target, feed = published_hall(client, province)
     standby.become_standby(hall="http://192.168.1.12:8000", key="wds_k")
     follow(*feed)
     standby.take_over()
