@@ -20,6 +20,7 @@ from tournaments.services import standby, standby_sync
 from tournaments.services.publishing_keys import key_issue
 from tournaments.services.standby_follow import follow
 from tournaments.services.standby_publishing import hall_publishing
+from tournaments.snapshot.archive import archive_text
 
 pytestmark = pytest.mark.django_db
 
@@ -79,6 +80,7 @@ def test_the_publishing_key_reaches_the_standby_and_no_archive():
     target = target_set(hall, URL, "wdp_secret")
     assert "wdp_secret" not in json.dumps(changes_since(hall, 0, source="s"))
     assert "wdp_secret" not in json.dumps(export_event(hall, secrets=True), default=str)
+    assert "wdp_secret" not in archive_text(hall, secrets=True)  # a backup
     assert hall_publishing(hall)["publishing"] == {
         "url": URL, "key": "wdp_secret", "source": target.source, "sent_revision": 0
     }  # fmt: skip
