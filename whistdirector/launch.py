@@ -102,9 +102,10 @@ def hall(listen: str) -> None:
     prepare(ask_for_leader=True)
     from tournaments.publishing import sender
 
-    sender.start()  # events published to the province: their changes go in the background
     two_laptops.start_feed(listen)  # the standby's own door, beside the phones'
     two_laptops.start_followers()  # a standby follows its hall; a hall watches its standby
+    # After the fence's first look: a hall replaced while it was away publishes nothing.
+    sender.start()  # events published to the province: their changes go in the background
     hall_server = listen_on(listen)
     url = os.environ["WHIST_PUBLIC_URL"].rstrip("/")
     if loopback:

@@ -34,12 +34,14 @@ class PublishingKey(models.Model):
 
 class PublishedCopy(models.Model):
     """Province: the event is a copy published from a hall, identified by ``source`` (the
-    id of the hall's copy), and holds the hall's ``revision``. Only publishing writes it."""
+    id of the hall's copy), and holds the hall's ``revision``. Only publishing writes it.
+    ``refused_at``: when a publication of another hall's copy was last refused."""
 
     event = models.OneToOneField(Event, on_delete=models.CASCADE, related_name="published_copy")
     source = models.CharField(max_length=64)
     revision = models.PositiveIntegerField(default=0)
     changed_at = models.DateTimeField()
+    refused_at = models.DateTimeField(null=True, blank=True)
 
     def __str__(self) -> str:
         return f"published copy of {self.event_id} at revision {self.revision}"
@@ -63,7 +65,9 @@ class PublicationLog(models.Model):
 
 class PublishTarget(models.Model):
     """Hall: ``event`` is published to ``url`` with ``key``. ``source`` names this laptop's
-    copy of the event (made once); ``sent_revision`` is the revision the province holds."""
+    copy of the event (made once); ``sent_revision`` is the revision the province holds.
+    ``succeeds``: on a standby that took over, the hall's copy it carries on, until the
+    province has taken its first publication."""
 
     event = models.OneToOneField(Event, on_delete=models.CASCADE, related_name="publish_target")
     url = models.CharField(max_length=300)
@@ -74,6 +78,7 @@ class PublishTarget(models.Model):
     error = models.CharField(max_length=300, blank=True)
     failing_since = models.DateTimeField(null=True, blank=True)
     stopped = models.BooleanField(default=False)  # a refusal that resending cannot mend
+    succeeds = models.CharField(max_length=64, blank=True)
 
     def __str__(self) -> str:
         return f"{self.event_id} published to {self.url}"

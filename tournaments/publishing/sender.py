@@ -10,6 +10,9 @@ the one it needs (the sender resends from there). A network that does not answer
 again after 1, 2, 3, then every 5 seconds; a refusal that resending cannot mend (a revoked key,
 another hall's copy) stops the sending until the leader runs ``publish`` again. What happened
 last is kept on the event's target for the leader's status line (``status``).
+
+Only the hall publishes: a standby holds its hall's targets (``services.standby_publishing``)
+and sends nothing until it takes over; a hall that was replaced stops for good.
 """
 
 from __future__ import annotations
@@ -26,8 +29,9 @@ from django.db import DatabaseError, connection
 from django.utils import timezone
 
 from ..archive.feed import changes_since
-from ..models import Event, PublishTarget
+from ..models import Event, LaptopRole, PublishTarget
 from ..rules.errors import gettext_noop
+from ..services import standby
 from ..services.locks import write_transaction
 from .target import endpoint
 
@@ -43,6 +47,7 @@ KEY_REFUSED = gettext_noop("the province refused the key (revoked, or another ev
 REFUSED = gettext_noop("the province refused the change")
 STOPPED = gettext_noop("the province refused this laptop's copy")
 BEHIND = gettext_noop("this laptop is behind the province (an older archive restored?)")
+REPLACED = gettext_noop("this laptop was replaced by its standby, which publishes from now on")
 
 
 def _record(target: PublishTarget, **values) -> None:
@@ -85,6 +90,12 @@ def send_once(target: PublishTarget) -> str:
     again later)."""
     if target.stopped:
         return "stopped"
+    now = standby.role().role
+    if now == LaptopRole.STANDBY:
+        return "idle"  # its hall publishes; this laptop carries on after a takeover
+    if now == LaptopRole.REPLACED:
+        _failed(target, REPLACED, stopped=True)
+        return "stopped"
     event = Event.objects.get(pk=target.event_id)
     if event.revision == target.sent_revision:
         return "idle"
@@ -92,6 +103,8 @@ def send_once(target: PublishTarget) -> str:
         _failed(target, BEHIND, stopped=True)
         return "stopped"
     change = changes_since(event, target.sent_revision, source=target.source)
+    if target.succeeds:  # the first publication after a takeover: the hall's copy carried on
+        change["succeeds"] = target.succeeds
     body = json.dumps(change, ensure_ascii=False, separators=(",", ":")).encode()
     try:
         status, answer = _post(endpoint(target, event.slug), target.key, body)
@@ -107,6 +120,7 @@ def send_once(target: PublishTarget) -> str:
             sent_at=timezone.now(),
             error="",
             failing_since=None,
+            succeeds="",
         )
         return "sent"
     if status == 409 and type(answer.get("needs")) is int:
@@ -153,6 +167,9 @@ class Sender:
 
     def round(self) -> None:
         """Send what each target's province is behind on, those not waiting for a retry."""
+        if standby.role().role == LaptopRole.STANDBY:
+            self.known = {}  # the hall's targets, kept for a takeover: not this laptop's yet
+            return
         now = time.monotonic()
         targets = list(PublishTarget.objects.all())
         self.known = {target.event_id: target for target in targets}

@@ -1,5 +1,6 @@
 """Where the hall publishes an event, and with which key: set by ``manage.py publish`` (and
-kept in the hall's database, never in an archive: the key is a secret of this laptop)."""
+kept in the hall's database, never in an archive: the key is a secret of this laptop and of
+its paired standby, which a change of the target reaches at once)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ from urllib.parse import urlsplit
 from ..links import is_loopback
 from ..models import Event, PublishTarget
 from ..rules.errors import RulesError, gettext_noop
-from ..services.locks import write_transaction
+from ..services.audit import bump_revision
+from ..services.locks import lock_event, write_transaction
 
 KEY_LONGEST = 100
 
@@ -49,6 +51,7 @@ def target_set(event: Event, url: str, key: str) -> PublishTarget:
             gettext_noop("The publishing key is not one a province issues."), field="key"
         )
     with write_transaction():
+        lock_event(event)
         target = PublishTarget.objects.filter(event=event).first()
         if target is None:
             target = PublishTarget(event=event, source=uuid.uuid4().hex)
@@ -57,13 +60,17 @@ def target_set(event: Event, url: str, key: str) -> PublishTarget:
         target.url, target.key = url, key
         target.error, target.failing_since, target.stopped = "", None, False
         target.save()
+        bump_revision(event)  # the standby learns of it now, not at the next result
     return target
 
 
 def target_remove(event: Event) -> bool:
     """Stop publishing ``event`` (the province keeps what it has)."""
     with write_transaction():
+        lock_event(event)
         removed, _ = PublishTarget.objects.filter(event=event).delete()
+        if removed:
+            bump_revision(event)
     return bool(removed)
 
 

@@ -4,8 +4,12 @@ an archive import is, then applied atomically, in order, from one source only.
 The change names the revision it starts from; the province applies it only when that is the
 revision its copy holds, and otherwise answers with the revision it needs, so the hall resends
 from there: nothing is applied twice or out of order. The copy remembers which hall's copy
-(``source``) it follows and refuses any other. While an event is published, no other write
-reaches it (``published.refuse_published``, where every write locks the event).
+(``source``) it follows and refuses any other, but the hall's standby after a takeover: its
+first publication names the copy it ``succeeds`` and carries the event whole, and from then on
+the copy follows the standby's, so the old hall is refused as any other would be. A refusal
+for another hall's copy is kept on the copy (``refused_at``) for the event's leaders here.
+While an event is published, no other write reaches it (``published.refuse_published``, where
+every write locks the event).
 """
 
 from __future__ import annotations
@@ -37,6 +41,10 @@ class PublicationRefused(RulesError):
         self.status, self.needs = status, needs
 
 
+class AnotherHall(PublicationRefused):
+    """Refused: the event follows another hall's copy (kept for its leaders to see)."""
+
+
 def publish(*, slug: str, key: str, change: object, size: int) -> PublishedCopy:
     """Apply ``change`` (a publication's JSON, ``size`` bytes as received) to the event
     ``slug`` with the publishing ``key``; ``PublicationRefused`` says why nothing changed."""
@@ -46,16 +54,21 @@ def publish(*, slug: str, key: str, change: object, size: int) -> PublishedCopy:
             gettext_noop("This publishing key is not valid for this event."), status=403
         )
     _check_envelope(change, slug)
-    with write_transaction():
-        try:
-            with applying():
-                return _apply(found, change, size)
-        except (LookupError, TypeError, ValueError, DatabaseError) as error:
-            if isinstance(error, RulesError):
-                raise
-            raise PublicationRefused(
-                gettext_noop("The publication is damaged: %(error)r"), error=error
-            ) from None
+    try:
+        with write_transaction():
+            try:
+                with applying():
+                    return _apply(found, change, size)
+            except (LookupError, TypeError, ValueError, DatabaseError) as error:
+                if isinstance(error, RulesError):
+                    raise
+                raise PublicationRefused(
+                    gettext_noop("The publication is damaged: %(error)r"), error=error
+                ) from None
+    except AnotherHall:
+        with write_transaction():  # the refused change is undone; its time is kept
+            PublishedCopy.objects.filter(event=found.event).update(refused_at=timezone.now())
+        raise
 
 
 def _check_envelope(change: object, slug: str) -> None:
@@ -77,6 +90,9 @@ def _check_envelope(change: object, slug: str) -> None:
     source = change.get("source")
     if not isinstance(source, str) or not 0 < len(source) <= SOURCE_LONGEST:
         raise PublicationRefused(gettext_noop("The publication does not say its source."))
+    succeeds = change.get("succeeds", "")
+    if not isinstance(succeeds, str) or len(succeeds) > SOURCE_LONGEST:
+        raise PublicationRefused(gettext_noop("The publication's former source is damaged."))
     base, revision, hands = change.get("base"), change.get("revision"), change.get("hands")
     if not whole_number(base) or not whole_number(revision) or revision <= base:
         raise PublicationRefused(
@@ -98,8 +114,15 @@ def _apply(found, change: dict, size: int) -> PublishedCopy:
     event = found.event
     lock_event(event)
     copy = PublishedCopy.objects.filter(event=event).first()
-    if copy is not None and copy.source != change["source"]:
-        raise PublicationRefused(
+    # The hall's standby that took over carries on the copy, whole: the one other source taken.
+    takes_over = (
+        copy is not None
+        and copy.source != change["source"]
+        and change.get("succeeds") == copy.source
+        and change["whole"]
+    )
+    if copy is not None and copy.source != change["source"] and not takes_over:
+        raise AnotherHall(
             gettext_noop(
                 "Another hall publishes this event: this copy follows another laptop's copy "
                 "of it. Nothing was changed."
@@ -126,6 +149,9 @@ def _apply(found, change: dict, size: int) -> PublishedCopy:
     if copy is None:  # the event follows this hall from now on (each publication is logged)
         copy = PublishedCopy(event=event, source=change["source"])
         audit(event, None, "published from a hall", change["source"][:120]).save()
+    elif takes_over:
+        copy.source = change["source"]
+        audit(event, None, "published from the hall's standby", change["source"][:120]).save()
     copy.revision, copy.changed_at = change["revision"], now
     copy.save()
     PublicationLog.objects.create(

@@ -24,6 +24,7 @@ from django.utils.translation import gettext
 from .. import permissions
 from ..models import LaptopRole, PairedStandby, PublishedCopy, StandbyPairing
 from ..rules.errors import RulesError, gettext_noop
+from . import standby_publishing
 from .audit import audit, bump_revision
 from .locks import lock_event, write_transaction
 
@@ -122,7 +123,10 @@ def take_over(*, actor=None) -> LaptopRole:
     if current.role != LaptopRole.STANDBY:
         raise RulesError(gettext_noop("Only a standby laptop takes over the hall."))
     old_hall = current.hall
-    PublishedCopy.objects.filter(source=SOURCE).delete()  # its own events from now on
+    followed = PublishedCopy.objects.filter(source=SOURCE)
+    held = dict(followed.values_list("event_id", "revision"))
+    followed.delete()  # its own events from now on
+    standby_publishing.taken_over(held)  # and it publishes those the hall published
     current.role, current.key, current.since = LaptopRole.HALL, "", timezone.now()
     current.save()
     audit(None, actor, "took over the hall", old_hall[:120]).save()

@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from ..archive.export import FORMAT, VERSION
 from ..models import Event, EventRole, PublishedCopy, TableSubmission, TableToken
+from . import standby_publishing
 from .archive_import import import_event
 from .audit import bump_revision
 from .locks import lock_event, write_transaction
@@ -57,7 +58,8 @@ def follow(change: dict, secrets: dict) -> int:
             if not change["whole"]:
                 return 0
             archive = {**change["archive"], "audit": [], "format": FORMAT, "version": VERSION}
-            kept = {k: v for k, v in secrets.items() if k != "entries"}  # not the archive's
+            # The entries and the publishing are not the archive's.
+            kept = {k: v for k, v in secrets.items() if k not in ("entries", "publishing")}
             event = import_event({**archive, "secrets": kept}, secrets=True)
             _entries(event, secrets.get("entries", []))
             copy = PublishedCopy(event=event, source=SOURCE)
@@ -71,6 +73,7 @@ def follow(change: dict, secrets: dict) -> int:
                 event, hands="all" if change["whole"] else change["hands"], setup=change["whole"]
             )
             _secrets(event, secrets)
+        standby_publishing.followed(event, secrets)
         copy.revision, copy.changed_at = change["revision"], timezone.now()
         copy.save()
         return copy.revision

@@ -26,6 +26,7 @@ from ..models import LaptopRole
 from ..rules.errors import RulesError
 from ..selectors import standby as standby_reads
 from ..services import standby, standby_sync
+from ..services.standby_publishing import hall_publishing
 
 LONGEST_WAIT = 25.0  # seconds the feed holds a standby's ask open when nothing changes
 LOOK = 0.5  # seconds between looks at the revisions (a write of another process)
@@ -133,7 +134,7 @@ def changes(request):
         # never arrives without the result it recorded.
         with one_moment():
             change = changes_since(event, base, source=standby.SOURCE)
-            secrets = export_secrets(event)
+            secrets = export_secrets(event) | hall_publishing(event)  # a secret too
             after = _moment(since.get(event.slug)) if isinstance(since, dict) and base else None
             secrets["entries"] = standby_reads.phone_entries(event, change, after)
         found.append({"change": change, "secrets": secrets})

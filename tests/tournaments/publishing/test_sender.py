@@ -18,6 +18,7 @@ from tests.leader_helpers import make_event, make_user, play
 from tournaments.models import PublishTarget
 from tournaments.publishing import sender, target
 from tournaments.rules.errors import RulesError
+from tournaments.services import standby
 
 
 class Province:
@@ -219,3 +220,16 @@ def test_a_busy_hands_saves_make_one_publication_every_gap(province, monkeypatch
     sender.sender.next_try.clear()  # GAP seconds later
     sender.sender.round()
     assert province.received[-1]["hands"] == [2, 3]
+
+
+@pytest.mark.django_db
+def test_a_hall_replaced_by_its_standby_publishes_no_more(province):
+    event = make_event("games", tables=4, hands_per_day=(6, 4))
+    call_command("publish", "games", "--to", "https://whist.example.org", "--key", "wdp_k")
+    play(event, [1])
+    sent = len(province.received)
+    standby.replaced_by(standby="http://192.168.1.13:8000", since=timezone.now())
+    sender.sender.round()
+    assert len(province.received) == sent  # not even hand 1: the standby, which has it, will
+    found = PublishTarget.objects.get()
+    assert found.stopped and "replaced by its standby" in found.error

@@ -162,3 +162,63 @@ def test_released_the_copy_takes_another_hall_sent_whole(client):
     assert answer.status_code == 200, answer.content
     assert PublishedCopy.objects.get().source == "another-laptop"
     assert standings(client, province.slug)["standings"] == change[1]["standings"]
+
+
+def _taking_over(client):
+    """The hall's changes: hand 1, then (a takeover's first publication) the event whole with
+    hand 2, then hand 3; and the province with a key."""
+
+    def whole(event):
+        with transaction.atomic():
+            bump_revision(event, setup=True)
+        hands([2])(event)
+
+    hall = make_event("games", tables=4, hands_per_day=(6, 4))
+    kept = hall_changes(client, hall, [hands([1]), whole, hands([3])])
+    province, key = province_of(hall)
+    assert send(client, province.slug, key, kept[0][0]).status_code == 200
+    return province, key, kept
+
+
+def test_the_standby_that_took_over_carries_on_the_halls_copy_and_the_old_hall_is_refused(
+    client,
+):
+    province, key, kept = _taking_over(client)
+    hall_source = kept[0][0]["source"]
+    standby = {**kept[1][0], "source": "the-standby", "succeeds": hall_source}
+    answer = send(client, province.slug, key, standby)
+    assert answer.status_code == 200, answer.content
+    assert standings(client, province.slug) == kept[1][1]
+    assert PublishedCopy.objects.get(event=province).source == "the-standby"
+    next_one = {**kept[2][0], "source": "the-standby"}
+    assert send(client, province.slug, key, next_one).status_code == 200
+    old_hall = send(client, province.slug, key, kept[2][0])
+    assert old_hall.status_code == 409
+    assert "Another hall publishes this event" in old_hall.json()["error"]
+    assert standings(client, province.slug) == kept[2][1]
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        {"succeeds": "a-copy-the-province-never-followed"},
+        {},  # another hall that claims nothing
+    ],
+)
+def test_another_hall_is_refused_unless_it_carries_on_the_copy_followed(client, claim):
+    province, key, kept = _taking_over(client)
+    other = {**kept[1][0], "source": "another-laptop", **claim}
+    answer = send(client, province.slug, key, other)
+    assert answer.status_code == 409
+    assert "Another hall publishes this event" in answer.json()["error"]
+    copy = PublishedCopy.objects.get(event=province)
+    assert copy.source == kept[0][0]["source"] and copy.revision == kept[0][0]["revision"]
+    assert copy.refused_at is not None  # its leaders see it (Set-up → Publishing)
+
+
+def test_a_takeover_carries_the_event_whole(client):
+    province, key, kept = _taking_over(client)
+    one_hand = {**kept[2][0], "base": kept[0][0]["revision"], "whole": False}
+    claim = {**one_hand, "source": "the-standby", "succeeds": kept[0][0]["source"]}
+    assert send(client, province.slug, key, claim).status_code == 409
+    assert PublishedCopy.objects.get(event=province).source == kept[0][0]["source"]

@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
+from django.utils.formats import time_format
 
 from tests.leader_helpers import make_event, make_user
+from tests.publishing_helpers import hall_changes, hands, province_of, send
 from tournaments.models import AuditEntry, PublishedCopy, PublishingKey, PublishTarget
 from tournaments.services.publishing_keys import key_for
 
@@ -77,3 +80,18 @@ def test_release_from_the_page(client, leading):
     assert "revision 9" in text
     client.post(page(leading), {"release": ""})
     assert not PublishedCopy.objects.exists()
+
+
+def test_the_provinces_leader_sees_a_refused_other_hall_and_the_way_out(client):
+    hall = make_event("games", tables=4, hands_per_day=(6, 4))
+    kept = hall_changes(client, hall, [hands([1])])
+    province, key = province_of(hall)
+    assert send(client, province.slug, key, kept[0][0]).status_code == 200
+    client.force_login(make_user("lead", province))
+    assert "was refused" not in client.get(page(province)).content.decode()
+    other = {**kept[0][0], "revision": 99, "source": "another-laptop"}
+    assert send(client, province.slug, key, other).status_code == 409
+    text = " ".join(client.get(page(province)).content.decode().split())
+    at = time_format(timezone.localtime(PublishedCopy.objects.get().refused_at), "H:i")
+    assert f"A publication from another hall was refused at {at}" in text
+    assert 'press "Stop following this hall", then its leader presses' in text
