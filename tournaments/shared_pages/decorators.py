@@ -34,12 +34,15 @@ from . import front
 T = TypeVar("T")
 
 
-def public_page(view=None, *, scope: str = "revision", current=store.current):
+def public_page(view=None, *, scope: str = "revision", current=store.current, also=None):
     """Serve ``view`` (whose first argument is the event's slug) once per revision; with
     ``scope="setup"`` once per setup revision, for a page saved hands do not change.
-    ``current(slug)`` gives the revision it is kept under (a season's: ``snapshot.seasons``)."""
+    ``current(slug)`` gives the revision it is kept under (a season's: ``snapshot.seasons``).
+    ``also(slug)``, when given and not None, is what else the page depends on: read for every
+    request, it is part of the kept page's name, and the front does not keep the page (the
+    front knows the revision only)."""
     if view is None:
-        return lambda view: public_page(view, scope=scope, current=current)
+        return lambda view: public_page(view, scope=scope, current=current, also=also)
 
     @wraps(view)
     def page(request, slug, *args, **kwargs):
@@ -48,6 +51,7 @@ def public_page(view=None, *, scope: str = "revision", current=store.current):
         now = current(slug)  # before the page: never older than its key
         if now is None:
             raise Http404  # the view would say so; nothing to keep
+        extra = also(slug) if also is not None else None
         fresh = []
 
         def render():
@@ -57,6 +61,8 @@ def public_page(view=None, *, scope: str = "revision", current=store.current):
 
         # One rendering per language: LocaleMiddleware has chosen the reader's.
         name = f"page:{translation.get_language()}:{request.get_full_path()}"
+        if extra is not None:
+            name += f":also:{extra}"
         kept, current_now = store.value_or_previous(
             now, scope, name, lambda: _kept(request, render()), keepable=bool
         )
@@ -64,7 +70,7 @@ def public_page(view=None, *, scope: str = "revision", current=store.current):
             return fresh[0] if fresh else view(request, slug, *args, **kwargs)
         body, packed, headers = kept
         response = compressed_response(request, body, packed, headers=headers)
-        if current_now:  # a page of the previous revision is not kept as this one's
+        if current_now and extra is None:  # a previous revision's page is not kept as this one's
             front.mark(response, now, scope)
         return response
 

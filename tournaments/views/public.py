@@ -11,6 +11,7 @@ from django_tables2 import RequestConfig
 from .. import selectors, snapshot
 from ..rules.event_settings import typed_number
 from ..shared_pages.decorators import public_json, public_page
+from ..snapshot import team_links
 from .standings_table import standings_table
 
 
@@ -42,14 +43,19 @@ def event_list(request):
     return render(request, "tournaments/event_list.html", {"rows": selectors.event_rows()})
 
 
-@public_page
+@public_page(also=team_links.links_key)
 @require_safe
 def event_home(request, slug):
     event = snapshot.page_event(slug)
     playoffs = snapshot.playoffs(event)
     standings = snapshot.standings(event)
     advancing = snapshot.advancing_tables(event)
+    links = team_links.team_links(event, team_links.sources_here(event))
+    nowhere = team_links.TeamLink()
     context = {
+        # Each shown team with where its name (its club) and its zone (its event) link.
+        "leading": [(s, links.get(s.team, nowhere)) for s in standings[:5]],
+        "zones": any(s.zone for s in standings[:5]),
         "event": event,
         "hands_played": snapshot.hands_played(event),
         "hands_total": event.last_hand,
@@ -57,12 +63,14 @@ def event_home(request, slug):
         "playoffs": playoffs,
         # After the last hand and every playoff: the results, not the playoff call.
         "final": playoffs.final and all(g.places for g in playoffs.groups),
-        "advancing_teams": [s for s in standings if s.table in advancing],
+        "advancing_teams": [
+            (s, links.get(s.team, nowhere)) for s in standings if s.table in advancing
+        ],
     }
     return render(request, "tournaments/event_home.html", context)
 
 
-@public_page
+@public_page(also=team_links.links_key)
 @require_safe
 def standings_page(request, slug):
     event = snapshot.page_event(slug)
@@ -72,6 +80,7 @@ def standings_page(request, slug):
         advancing=snapshot.advancing_tables(event),
         due=snapshot.playoff_due_tables(event),
         event_slug=event.slug,
+        links=team_links.team_links(event, team_links.sources_here(event)),
     )
     RequestConfig(request, paginate=False).configure(table)
     context = {
