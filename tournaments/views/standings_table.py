@@ -69,10 +69,19 @@ class StandingsTable(tables.Table):
         return value
 
     def render_team(self, value, record):
-        """A team's name links to its club's page (every club reachable from its events)."""
-        if not record.get("team_link"):
-            return value
-        return format_html('<a href="{}">{}</a>', record["team_link"], value)
+        """A team's name links to its club's page (every club reachable from its events); a
+        linked zone shows under it too, for a phone, which hides the zone column."""
+        name = value
+        if record.get("team_link"):
+            name = format_html('<a href="{}">{}</a>', record["team_link"], value)
+        if record.get("zone_link") and record.get("zone"):
+            return format_html(
+                '{}<span class="team-zone"><a href="{}">{}</a></span>',
+                name,
+                record["zone_link"],
+                record["zone"],
+            )
+        return name
 
     def value_team(self, value, record):
         return value
@@ -122,6 +131,8 @@ class StandingsTable(tables.Table):
                     cell["link"] = link.replace("999999", str(value))
                 elif name in ("team", "zone") and value != default:
                     cell["link"] = record.get(f"{name}_link")
+                    if name == "team" and record.get("zone_link") and record.get("zone"):
+                        cell["zone"] = (record["zone_link"], escape(record["zone"]))
                 cells.append(cell)
             rows.append(("odd" if parity % 2 else "even", cells))
         words = {

@@ -151,9 +151,11 @@ def test_the_club_list_sorts_names_as_read_whatever_their_accents(client):
     ]  # fmt: skip
 
 
-def test_the_season_page_and_every_club_page_lead_to_the_club_list(client):
-    """A reader finds every club from the season page, a club's page and the events list."""
+def test_the_season_pages_club_pages_and_events_list_lead_to_the_club_list(client):
+    """A reader finds every club from the season page, a club's page, the events list and
+    the seasons list."""
     made = season(areas=2, tables=4)
     club = Club.objects.first()
-    for url in (f"/seasons/{made['area-1'].season.slug}/", club.get_absolute_url(), "/"):
+    season_page = f"/seasons/{made['area-1'].season.slug}/"
+    for url in (season_page, club.get_absolute_url(), "/", "/seasons/"):
         assert 'href="/clubs/"' in client.get(url).content.decode(), url
