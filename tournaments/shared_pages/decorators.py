@@ -39,10 +39,13 @@ def public_page(view=None, *, scope: str = "revision", current=store.current, al
     ``scope="setup"`` once per setup revision, for a page saved hands do not change.
     ``current(slug)`` gives the revision it is kept under (a season's: ``snapshot.seasons``).
     ``also(slug)``, when given and not None, is what else the page depends on: read for every
-    request, it is part of the kept page's name, and the front does not keep the page (the
-    front knows the revision only)."""
+    request, it is part of the kept page's name, and the front reads it again before handing
+    the page back."""
     if view is None:
         return lambda view: public_page(view, scope=scope, current=current, also=also)
+    check = f"{also.__module__}.{also.__qualname__}" if also is not None else ""
+    if also is not None:
+        front.check(check, also)
 
     @wraps(view)
     def page(request, slug, *args, **kwargs):
@@ -70,8 +73,8 @@ def public_page(view=None, *, scope: str = "revision", current=store.current, al
             return fresh[0] if fresh else view(request, slug, *args, **kwargs)
         body, packed, headers = kept
         response = compressed_response(request, body, packed, headers=headers)
-        if current_now and extra is None:  # a previous revision's page is not kept as this one's
-            front.mark(response, now, scope)
+        if current_now:  # a page of the previous revision is not kept as this one's
+            front.mark(response, now, scope, (check, extra) if extra is not None else None)
         return response
 
     return page
