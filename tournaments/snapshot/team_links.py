@@ -5,7 +5,8 @@ Which team came from where and plays for which club is the event's own record, k
 revision. Whether the event it came from is here is not: an area's archive may be restored, or
 published, after its zone's pages were rendered, without the zone's revision moving (it must
 not move: on a province the zone's revisions are the hall's). So that part is read afresh for
-every page not served whole, and ``links_key`` puts it in the kept page's key.
+every reader (one query, and only for an event whose teams came from somewhere): ``links_key``
+puts it in the kept page's name, and the hall's front checks it before handing a page back.
 """
 
 from __future__ import annotations
