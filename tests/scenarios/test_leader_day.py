@@ -79,8 +79,9 @@ def test_after_the_playoffs_the_event_home_shows_the_final_results(client):
     hand(event, 1, 1, 2, 1, tricks=7, trump_cut="QH", dealer_cut=[_cut(2, 1)])
     page = client.get(reverse("tournaments:event", args=[event.slug])).content.decode()
     assert "Final results" in page and "need a playoff" not in page
-    assert "Winner: <strong>Team 2</strong>" in page
-    assert "Advancing to the next level: <strong>Team 2</strong>." in page
+    club = f'<a href="/clubs/{event.club_entries.get(team="Team 2").club.slug}/">Team 2</a>'
+    assert f"Winner: <strong>{club}</strong>" in page
+    assert f"Advancing to the next level: <strong>{club}</strong>." in page
 
 
 def test_before_the_playoff_the_event_home_still_calls_for_it(client):

@@ -94,6 +94,12 @@ def decide(team: str, players: Sequence[str], candidates: Iterable[Candidate]) -
 _PLAIN = str.maketrans({"ł": "l", "ø": "o", "đ": "d", "ß": "ss", "æ": "ae", "œ": "oe", "ı": "i"})
 
 
+def name_order(name: str) -> tuple[str, str]:
+    """Where a club's name sorts in a list readers scan: as its letters read without case or
+    accents (Éclair beside Eclair, Łódź under L, Trễ under T), then as written."""
+    return fold(name).translate(_PLAIN), name
+
+
 def club_slug(name: str, taken: Iterable[str]) -> str:
     """A short name for a new club's page: its folded name with hyphens, numbered when another
     club has it (two clubs may share a name: they are told apart by their pages)."""

@@ -3,7 +3,7 @@ however many events a season has (``snapshot.seasons`` keeps what pages show).""
 
 from __future__ import annotations
 
-from django.db.models import Count, Q
+from django.db.models import Count, Max, Min, OuterRef, Q, Subquery
 from django.http import Http404
 from django.utils.translation import gettext
 
@@ -73,6 +73,47 @@ def clubs_of(events: list[Event]) -> dict[tuple[int, str], tuple[str, str]]:
         .values_list("event_id", "team", "club__slug", "club__name")
     )
     return {(event_id, team): (slug, name) for event_id, team, slug, name in rows}
+
+
+def team_links(slug: str) -> dict[str, tuple[str, str]]:
+    """By team name of the event ``slug``: the short name of the event the team came from and
+    its club's short name (counted matches only), "" for none (one query)."""
+    came_from = TeamSource.objects.filter(event=OuterRef("event"), team=OuterRef("name"))
+    clubs = ClubEntry.objects.filter(event=OuterRef("event"), team=OuterRef("name")).exclude(
+        match=ClubMatch.PROPOSED
+    )
+    rows = (
+        Team.objects.filter(event__slug=slug)
+        .order_by()
+        .values_list(
+            "name",
+            Subquery(came_from.values("source_slug")[:1]),
+            Subquery(clubs.values("club__slug")[:1]),
+        )
+    )
+    return {name: (source or "", club or "") for name, source, club in rows}
+
+
+def events_here(slugs: set[str]) -> set[str]:
+    """Which of these events' short names are events on this installation (one query)."""
+    return set(Event.objects.filter(slug__in=slugs).values_list("slug", flat=True))
+
+
+def clubs_played() -> list[tuple[str, str, int, int | None, int | None]]:
+    """Every club with a counted event: its short name, name, how many events it played and
+    the first and last year of their seasons (one query)."""
+    counted = ~Q(entries__match=ClubMatch.PROPOSED)
+    rows = (
+        Club.objects.annotate(
+            played=Count("entries", filter=counted),
+            first=Min("entries__event__season__year", filter=counted),
+            last=Max("entries__event__season__year", filter=counted),
+        )
+        .filter(played__gt=0)
+        .order_by()
+        .values_list("slug", "name", "played", "first", "last")
+    )
+    return list(rows)
 
 
 def club_by_slug(slug: str) -> Club:

@@ -35,12 +35,18 @@ from . import front
 T = TypeVar("T")
 
 
-def public_page(view=None, *, scope: str = "revision", current=store.current):
+def public_page(view=None, *, scope: str = "revision", current=store.current, also=None):
     """Serve ``view`` (whose first argument is the event's slug) once per revision; with
     ``scope="setup"`` once per setup revision, for a page saved hands do not change.
-    ``current(slug)`` gives the revision it is kept under (a season's: ``snapshot.seasons``)."""
+    ``current(slug)`` gives the revision it is kept under (a season's: ``snapshot.seasons``).
+    ``also(slug)``, when given and not None, is what else the page depends on: read for every
+    request, it is part of the kept page's name, and the front reads it again before handing
+    the page back."""
     if view is None:
-        return lambda view: public_page(view, scope=scope, current=current)
+        return lambda view: public_page(view, scope=scope, current=current, also=also)
+    check = f"{also.__module__}.{also.__qualname__}" if also is not None else ""
+    if also is not None:
+        front.check(check, also)
 
     @wraps(view)
     def page(request, slug, *args, **kwargs):
@@ -49,6 +55,7 @@ def public_page(view=None, *, scope: str = "revision", current=store.current):
         now = current(slug)  # before the page: never older than its key
         if now is None:
             raise Http404  # the view would say so; nothing to keep
+        extra = also(slug) if also is not None else None
         fresh = []
 
         def render():
@@ -58,6 +65,8 @@ def public_page(view=None, *, scope: str = "revision", current=store.current):
 
         # One rendering per language: LocaleMiddleware has chosen the reader's.
         name = f"page:{translation.get_language()}:{request.get_full_path()}"
+        if extra is not None:
+            name += f":also:{extra}"
         kept, current_now = store.value_or_previous(
             now, scope, name, lambda: _kept(request, render()), keepable=bool
         )
@@ -66,24 +75,24 @@ def public_page(view=None, *, scope: str = "revision", current=store.current):
         body, packed, headers = kept
         response = compressed_response(request, body, packed, headers=headers)
         if current_now:  # a page of the previous revision is not kept as this one's
-            front.mark(response, now, scope)
+            front.mark(response, now, scope, (check, extra) if extra is not None else None)
         return response
 
     return page
 
 
-def public_event_page(view=None, *, scope: str = "revision"):
+def public_event_page(view=None, *, scope: str = "revision", also=None):
     """An event's page anyone may read: ``view(request, event, ...)`` is given the event its
     slug names (``snapshot.page_event``), answers GET and HEAD only, and is served as
-    ``public_page`` serves a page (``scope`` as there)."""
+    ``public_page`` serves a page (``scope`` and ``also`` as there)."""
     if view is None:
-        return lambda view: public_event_page(view, scope=scope)
+        return lambda view: public_event_page(view, scope=scope, also=also)
 
     @wraps(view)
     def page(request, slug, *args, **kwargs):
         return view(request, derived.page_event(slug), *args, **kwargs)
 
-    return public_page(require_safe(page), scope=scope)
+    return public_page(require_safe(page), scope=scope, also=also)
 
 
 def _kept(request, response) -> tuple[bytes, bytes, dict] | None:

@@ -15,6 +15,7 @@ Django).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from http.cookies import SimpleCookie
 
 from django.conf import settings
@@ -22,12 +23,21 @@ from django.conf import settings
 from ..cache import store
 
 _ALLOWED_COOKIES = {"csrftoken"}
+# What a page depends on beyond its event's revision, by name (``public_page``'s ``also``): a
+# kept answer naming one is handed back only while it still reads the same.
+_CHECKS: dict[str, Callable[[str], str | None]] = {}
 
 
-def mark(response, now: store.Current, scope: str) -> None:
+def check(name: str, read: Callable[[str], str | None]) -> None:
+    """``read(slug)`` is what pages marked with ``name`` also depend on."""
+    _CHECKS[name] = read
+
+
+def mark(response, now: store.Current, scope: str, also: tuple[str, str] | None = None) -> None:
     """Let the hall front keep ``response`` for the event at ``now`` (read before the page
-    was built, so a kept answer is never older than its key); ``scope`` as ``store.value``."""
-    response.hall_answer = (now, scope)
+    was built, so a kept answer is never older than its key); ``scope`` as ``store.value``;
+    ``also``: (a ``check``'s name, what it read before the page was built)."""
+    response.hall_answer = (now, scope, also)
 
 
 class HallCache:
@@ -59,9 +69,9 @@ class HallCache:
         finally:
             result.close()  # Django's request_finished: connections and the like
         if not any(name.lower() == "set-cookie" for name, _ in sent["headers"]):
-            now, scope = marked
+            now, scope, also = marked
             if _slug(key) == now.slug:
-                answer = (sent["status"], list(sent["headers"]), body)
+                answer = (sent["status"], list(sent["headers"]), body, also)
                 store.keep(now, scope, _name(key), answer)
         return [body]
 
@@ -118,5 +128,17 @@ def _kept(key: tuple) -> tuple | None:
         for scope in ("revision", "setup"):
             found = store.kept(now, scope, name, shared=shared)
             if found is not None:
-                return found
+                return found[:3] if _still(slug, found[3:]) else None
     return None
+
+
+def _still(slug: str, also: tuple) -> bool:
+    """True when what the answer also depends on (if anything) still reads as it did."""
+    if not also or also[0] is None:
+        return True
+    name, value = also[0]
+    read = _CHECKS.get(name)  # none yet: Django has not loaded the page's view in this process
+    try:
+        return read is not None and read(slug) == value
+    except Exception:  # noqa: BLE001 - the database's trouble is Django's to report
+        return False

@@ -25,6 +25,7 @@ from django.http import Http404
 
 from ..cache import store
 from ..models import Club, Event, Season, Team
+from ..rules.clubs import name_order
 from ..rules.event_settings import SLUG
 from ..rules.seasons import EventFacts, EventResult, Placing, Step, advancing, by_level, road
 from ..selectors import seasons as season_reads
@@ -240,3 +241,30 @@ def _club(slug: str) -> ClubSummary:
 def seasons_list() -> list[tuple[Season, int]]:
     """Every season with its number of events, newest year first."""
     return store.value(seasons_now(), "revision", "list", season_reads.seasons)
+
+
+@dataclass(frozen=True)
+class ClubRow:
+    """A club on the list of every club: its page, name, events played, first and last year."""
+
+    slug: str
+    name: str
+    played: int
+    first: int | None
+    last: int | None
+
+    @property
+    def letter(self) -> str:
+        """The letter the club is listed under ("#" for a name that starts with none)."""
+        first = name_order(self.name)[0][:1].upper()
+        return first if first.isalpha() else "#"
+
+
+def clubs_list() -> list[ClubRow]:
+    """Every club that played an event, in every season, by name as readers look names up."""
+    return store.value(seasons_now(), "revision", "clubs", _clubs)
+
+
+def _clubs() -> list[ClubRow]:
+    rows = [ClubRow(*row) for row in season_reads.clubs_played()]
+    return sorted(rows, key=lambda r: (*name_order(r.name), r.slug))

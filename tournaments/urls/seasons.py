@@ -14,6 +14,8 @@ urlpatterns: list = [
     path("seasons/<slug:slug>/calendar.ics", seasons.season_calendar, name="season_calendar"),
     path("seasons/<slug:slug>/coordinators/", season_admin.season_people, name="season_people"),
     path("seasons/<slug:slug>/next-level/", season_admin.next_level, name="next_level"),
+    # public_page keys a page by its address's first argument: every club's list has none.
+    path("clubs/", seasons.club_list, {"slug": "all"}, name="club_list"),
     path("clubs/<slug:slug>/", seasons.club_page, name="club"),
     path("clubs/<slug:slug>/players/<str:player>/", seasons.club_player, name="club_player"),
     path("events/<slug:slug>/setup/links/", season_admin.event_links, name="event_links"),

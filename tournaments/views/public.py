@@ -11,6 +11,7 @@ from django_tables2 import RequestConfig
 from .. import selectors, snapshot
 from ..rules.event_settings import typed_number
 from ..shared_pages.decorators import public_event_page, public_json
+from ..snapshot import team_links
 from .standings_table import standings_table
 
 
@@ -42,12 +43,17 @@ def event_list(request):
     return render(request, "tournaments/event_list.html", {"rows": selectors.event_rows()})
 
 
-@public_event_page
+@public_event_page(also=team_links.links_key)
 def event_home(request, event):
     playoffs = snapshot.playoffs(event)
     standings = snapshot.standings(event)
     advancing = snapshot.advancing_tables(event)
+    links = team_links.team_links(event, team_links.sources_here(event))
+    nowhere = team_links.TeamLink()
     context = {
+        # Each shown team with where its name (its club) and its zone (its event) link.
+        "leading": [(s, links.get(s.team, nowhere)) for s in standings[:5]],
+        "zones": any(s.zone for s in standings[:5]),
         "event": event,
         "hands_played": snapshot.hands_played(event),
         "hands_total": event.last_hand,
@@ -55,12 +61,14 @@ def event_home(request, event):
         "playoffs": playoffs,
         # After the last hand and every playoff: the results, not the playoff call.
         "final": playoffs.final and all(g.places for g in playoffs.groups),
-        "advancing_teams": [s for s in standings if s.table in advancing],
+        "advancing_teams": [
+            (s, links.get(s.team, nowhere)) for s in standings if s.table in advancing
+        ],
     }
     return render(request, "tournaments/event_home.html", context)
 
 
-@public_event_page
+@public_event_page(also=team_links.links_key)
 def standings_page(request, event):
     playoffs = snapshot.playoffs(event)
     table = standings_table(
@@ -68,6 +76,7 @@ def standings_page(request, event):
         advancing=snapshot.advancing_tables(event),
         due=snapshot.playoff_due_tables(event),
         event_slug=event.slug,
+        links=team_links.team_links(event, team_links.sources_here(event)),
     )
     RequestConfig(request, paginate=False).configure(table)
     context = {

@@ -1,6 +1,6 @@
 """A province's public results archive: seasons by year, a season's page (events by level,
 winners, advancing teams, each provincial team's road), its results sheet, CSV and calendar,
-and a club's page with its players.
+every club's list, and a club's page with its players.
 
 Every page reads ``snapshot.seasons`` (kept per season revision); pages anyone may share are
 rendered once per revision by ``public_page`` keyed by the season's revision.
@@ -114,6 +114,14 @@ def season_sheet(request, slug):
 def club_page(request, slug):
     summary = season_snapshot.club_summary(slug)
     return render(request, "tournaments/club.html", {"summary": summary, "club": summary.club})
+
+
+@public_page(current=_every_season)
+@require_safe
+def club_list(request, slug):
+    """Every club of every season (``slug``: the address's fixed "all", for ``public_page``)."""
+    clubs = season_snapshot.clubs_list()
+    return render(request, "tournaments/club_list.html", {"clubs": clubs})
 
 
 @require_safe

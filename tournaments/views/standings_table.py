@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 import django_tables2 as tables
 from django.template import engines
@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from ..rules.types import Standing
 from ..selectors.ranking import standing_note
+from ..snapshot.team_links import TeamLink
 
 
 class StandingsTable(tables.Table):
@@ -67,6 +68,33 @@ class StandingsTable(tables.Table):
     def value_table(self, value, record):
         return value
 
+    def render_team(self, value, record):
+        """A team's name links to its club's page (every club reachable from its events); a
+        linked zone shows under it too, for a phone, which hides the zone column."""
+        name = value
+        if record.get("team_link"):
+            name = format_html('<a href="{}">{}</a>', record["team_link"], value)
+        if record.get("zone_link") and record.get("zone"):
+            return format_html(
+                '{}<span class="team-zone"><a href="{}">{}</a></span>',
+                name,
+                record["zone_link"],
+                record["zone"],
+            )
+        return name
+
+    def value_team(self, value, record):
+        return value
+
+    def render_zone(self, value, record):
+        """A next-level event's zone links to the event the team came from, when it is here."""
+        if not record.get("zone_link"):
+            return value
+        return format_html('<a href="{}">{}</a>', record["zone_link"], value)
+
+    def value_zone(self, value, record):
+        return value
+
     def render_rank(self, value, record):
         if record.get("tied"):
             return format_html('{}<abbr title="{}" class="tie">=</abbr>', value, gettext("tied"))
@@ -101,6 +129,10 @@ class StandingsTable(tables.Table):
                     cell |= {"tied": record.get("tied"), "playoff": record.get("playoff")}
                 elif name == "table" and link:
                     cell["link"] = link.replace("999999", str(value))
+                elif name in ("team", "zone") and value != default:
+                    cell["link"] = record.get(f"{name}_link")
+                    if name == "team" and record.get("zone_link") and record.get("zone"):
+                        cell["zone"] = (record["zone_link"], escape(record["zone"]))
                 cells.append(cell)
             rows.append(("odd" if parity % 2 else "even", cells))
         words = {
@@ -122,11 +154,14 @@ def standings_table(
     advancing: Collection[int] = (),
     due: Collection[int] = (),
     event_slug: str = "",
+    links: Mapping[str, TeamLink] | None = None,
     **kwargs,
 ) -> StandingsTable:
     """The standings table for rows from ``selectors.standings``; ``advancing`` and ``due``
-    are the tables that advance and that still have a playoff to play."""
+    are the tables that advance and that still have a playoff to play; ``links`` (by team
+    name, ``snapshot.team_links``) where each team's name and zone link."""
     days = max((len(s.days) for s in rows), default=0)
+    addresses = _addresses(links or {})
     data = [
         {
             "rank": s.rank,
@@ -134,6 +169,7 @@ def standings_table(
             "table": s.table,
             "team": s.team,
             "zone": s.zone,
+            **addresses.get(s.team, {}),
             "total": s.total,
             "playoff": s.playoff,
             "note": standing_note(s, advancing, due),
@@ -142,3 +178,17 @@ def standings_table(
         for s in rows
     ]
     return StandingsTable(data, days=days, event_slug=event_slug, **kwargs)
+
+
+def _addresses(links: Mapping[str, TeamLink]) -> dict[str, dict[str, str]]:
+    """By team name, the addresses its name and zone link to (reversed once, not per team: a
+    250-table page is rendered afresh after every saved hand)."""
+    club = reverse("tournaments:club", args=["slug-here"])
+    event = reverse("tournaments:event", args=["slug-here"])
+    found = {}
+    for team, link in links.items():
+        found[team] = {
+            "team_link": club.replace("slug-here", link.club) if link.club else "",
+            "zone_link": event.replace("slug-here", link.came_from) if link.came_from else "",
+        }
+    return found

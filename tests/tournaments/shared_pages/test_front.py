@@ -4,6 +4,8 @@ These tests commit as a server does (``transaction=True``): answers are kept onc
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from django.core.handlers.wsgi import WSGIHandler
 from django.core.signals import request_finished, request_started
@@ -11,9 +13,13 @@ from django.db import close_old_connections
 from django.test import RequestFactory
 
 from tests.leader_helpers import make_event, play
+from tests.season_helpers import season
 from tournaments.cache import store
 from tournaments.services import ResultEntry, results_record
+from tournaments.services.archive_import import import_event
+from tournaments.services.records import event_delete
 from tournaments.shared_pages import front as hall_cache
+from tournaments.snapshot.archive import archive_text
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -127,3 +133,20 @@ def test_a_page_that_sets_a_cookie_is_not_kept(hall, event):
     get(app, "/accounts/login/")
     get(app, "/accounts/login/")
     assert django.calls == 2
+
+
+def test_a_zones_standings_are_handed_back_until_one_of_its_areas_comes(hall):
+    """A zone's standings, whose links depend on which of its areas are here, are handed back
+    without Django while that holds; once an area is restored, Django renders the new links."""
+    app, django = hall
+    made = season(areas=2, tables=4)
+    area = made["area-1"]
+    archive = json.loads(archive_text(area))
+    event_delete(event=area, confirm=area.slug, actor=None)
+    path = f"/events/{made['zone-1'].slug}/standings/"
+    first = get(app, path)
+    assert get(app, path) == first and django.calls == 1
+    import_event(archive)
+    status, _, body = get(app, path)
+    assert django.calls == 2 and b'<a href="/events/area-1/">' in body
+    assert get(app, path)[2] == body and django.calls == 2

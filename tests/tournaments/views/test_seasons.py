@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import re
+from html import unescape
+
 import pytest
 from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from tests.season_helpers import play_through, season
+from tests.season_helpers import area, play_through, season
 from tournaments import snapshot
 from tournaments.cache import store
-from tournaments.models import EventSource, TeamSource
+from tournaments.models import Club, EventSource, TeamSource
 
 pytestmark = pytest.mark.django_db
 
@@ -81,6 +84,7 @@ SEASON_URLS = [
     "/api/v1/seasons/{season}/",
     "/clubs/{club}/",
     "/api/v1/clubs/{club}/",
+    "/clubs/",
 ]
 
 
@@ -116,3 +120,42 @@ def test_an_unknown_season_or_club_is_not_found(client):
     for url in ("/seasons/nope/", "/seasons/nope/results.csv", "/seasons/nope/calendar.ics",
                 "/seasons/nope/results.pdf", "/clubs/nope/", "/clubs/nope/players/x/"):  # fmt: skip
         assert client.get(url).status_code == 404, url
+
+
+def listed(html: str) -> list[tuple[str, str]]:
+    """The clubs /clubs/ lists, in order: (address, name)."""
+    found = re.findall(r'<li><a href="(/clubs/[^"]+/)">([^<]+)</a>', html)
+    return [(url, unescape(name)) for url, name in found]
+
+
+def test_the_club_list_names_every_club_of_every_season_with_its_page(client):
+    """Clubs of two seasons, the ones out at their area too, each linked to its own page."""
+    season(areas=2, tables=4)
+    season(areas=2, tables=4, prefix="next-")
+    response = client.get("/clubs/")
+    assert response.status_code == 200
+    shown = listed(response.content.decode())
+    assert sorted(shown) == sorted((c.get_absolute_url(), c.name) for c in Club.objects.all())
+    assert len(shown) == Club.objects.count() > 12
+    assert all(client.get(url).status_code == 200 for url, _ in shown[:3])
+
+
+def test_the_club_list_sorts_names_as_read_whatever_their_accents(client):
+    """Éclair files under E, Łódź under L, Řeka under R and Trễ under T, not after Z."""
+    for n, prefix in enumerate(["Zeta ", "Trễ ", "Řeka ", "Łódź ", "Lark ", "Éclair ", "Eagle "]):
+        area(f"a{n}", tables=2, club_prefix=prefix)
+    names = [name.split(" a")[0] for _, name in listed(client.get("/clubs/").content.decode())]
+    assert names == [
+        "Eagle", "Eagle", "Éclair", "Éclair", "Lark", "Lark", "Łódź", "Łódź",
+        "Řeka", "Řeka", "Trễ", "Trễ", "Zeta", "Zeta",
+    ]  # fmt: skip
+
+
+def test_the_season_pages_club_pages_and_events_list_lead_to_the_club_list(client):
+    """A reader finds every club from the season page, a club's page, the events list and
+    the seasons list."""
+    made = season(areas=2, tables=4)
+    club = Club.objects.first()
+    season_page = f"/seasons/{made['area-1'].season.slug}/"
+    for url in (season_page, club.get_absolute_url(), "/", "/seasons/"):
+        assert 'href="/clubs/"' in client.get(url).content.decode(), url
