@@ -74,9 +74,13 @@ lint: $(TESTSTAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
+# The tests that keep to this process run on two workers (pytest-xdist); those that time a
+# browser or start servers run after them, one at a time, so no other test's load skews them.
+ALONE := e2e or servers or wheelhouse
 test: $(TESTSTAMP) browser lint
 	$(BIN)/python manage.py makemigrations --check --dry-run --verbosity 0
-	$(BIN)/pytest
+	$(BIN)/pytest -n 2 -m "not ($(ALONE))"
+	$(BIN)/pytest -m "$(ALONE)"
 
 # New versions of the dependencies: re-resolve the lock files (pip's too; every system, Python
 # 3.11 up), install them and run every test.
