@@ -62,6 +62,7 @@ def standby(options, hall, setup) -> None:
 
     from tournaments.publishing import standby_follower
     from tournaments.services import standby as laptops
+    from tournaments.services import standby_received
 
     call_command("migrate", interactive=False, verbosity=0)
     if options.code:
@@ -75,6 +76,7 @@ def standby(options, hall, setup) -> None:
         raise ConfigurationError(_("This laptop is not paired: give the hall's pairing code."))
     while standby_follower.follow_once(wait=0):
         pass  # every event in play, before the first page is served
+    standby_received.apply()
     say(_("Paired with the hall at %(hall)s: this laptop follows it.") % {"hall": options.hall})
     hall(options.listen)
 
@@ -82,10 +84,10 @@ def standby(options, hall, setup) -> None:
 def takeover(setup) -> None:
     setup("hall")
     from tournaments.rules.errors import RulesError
-    from tournaments.services import standby as laptops
+    from tournaments.services import standby_received
 
     try:
-        laptops.take_over()
+        standby_received.take_over()  # what the standby received, applied first
     except RulesError as error:
         raise ConfigurationError(error.message) from None
     say(_("This laptop is the hall now: phones, the projector and the leader continue here."))

@@ -80,3 +80,25 @@ def changes_since(event: Event, base: int, *, source: str) -> dict:
         "hands": sorted(hands),
         "archive": {key: value for key, value in archive.items() if key in kept},
     }
+
+
+def merged(earlier: dict, later: dict) -> dict:
+    """One change that does what ``earlier`` then ``later`` (which starts from ``earlier``'s
+    revision) do, so a follower that fell behind applies them at once: the later's parts
+    without a revision of their own, every hand either names with its newest results."""
+    if later["whole"]:
+        return later
+    kept = {hand: [] for hand in earlier["hands"] if hand not in later["hands"]}
+    for record in earlier["archive"]["results"]:
+        if record["hand"] in kept:
+            kept[record["hand"]].append(record)
+    results = [*(r for hand in sorted(kept) for r in kept[hand]), *later["archive"]["results"]]
+    results.sort(key=lambda record: record["hand"])  # stable: each hand's tables stay in order
+    archive = {**earlier["archive"], **later["archive"], "results": results}
+    return {
+        **later,
+        "base": earlier["base"],
+        "whole": earlier["whole"],
+        "hands": sorted({*earlier["hands"], *later["hands"]}),
+        "archive": archive,
+    }

@@ -20,14 +20,17 @@ def export_secrets(event: Event) -> dict:
     tokens = TableToken.objects.filter(event=event).order_by("table", "issued_at", "token")
     roles = EventRole.objects.filter(event=event).select_related("user")
     return {
+        # Rows, not models: a standby is sent them with every change while a save waits.
         "entry_addresses": [
             {
-                "table": t.table,
-                "token": t.token,
-                "issued_at": t.issued_at.isoformat(),
-                "revoked_at": t.revoked_at.isoformat() if t.revoked_at else None,
+                "table": table,
+                "token": token,
+                "issued_at": issued_at.isoformat(),
+                "revoked_at": revoked_at.isoformat() if revoked_at else None,
             }
-            for t in tokens
+            for table, token, issued_at, revoked_at in tokens.values_list(
+                "table", "token", "issued_at", "revoked_at"
+            )
         ],
         "accounts": [
             {

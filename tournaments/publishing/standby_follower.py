@@ -1,11 +1,14 @@
 """The standby's follower: a thread that asks the hall for every change of every event in play
-and applies each, in order, once, with the event's secrets (``services.standby_follow``).
+and writes each answer to disk as it comes (``services.standby_received``), and a second one
+that applies them, in order, once, with the events' secrets (``services.standby_follow``).
 
 The ask is a long poll (``views/standby.py``): it carries the hall's revision of each event
-the standby holds, which is also the standby's confirmation of them, and the hall answers as
-soon as an event moves past it. A hall that does not answer is asked again after 1, 2, 3,
-then every 5 seconds, so a standby that was away catches up by itself. It stops once this
-laptop is no longer a standby (a takeover, by the button or the command).
+the standby holds or has on disk, which is also the standby's confirmation of them, and the
+hall answers as soon as an event moves past it. The next ask goes as soon as an answer is on
+disk, before it is applied, so the hall's saves wait for a write to disk, not for the apply.
+A hall that does not answer is asked again after 1, 2, 3, then every 5 seconds, so a standby
+that was away catches up by itself. It stops once this laptop is no longer a standby (a
+takeover, by the button or the command).
 """
 
 from __future__ import annotations
@@ -21,8 +24,7 @@ from http.client import HTTPException
 from django.db import DatabaseError, close_old_connections
 
 from ..models import LaptopRole
-from ..rules.errors import RulesError
-from ..services import standby, standby_follow
+from ..services import standby, standby_follow, standby_received
 
 log = logging.getLogger(__name__)
 
@@ -53,6 +55,7 @@ def ask(hall: str, path: str, body: dict, *, key: str = "", timeout: float = WAI
 def pair(hall: str, code: str, *, name: str, origin: str) -> str:
     """The standby's key for the leader's pairing ``code``; this laptop follows ``hall``."""
     answer = ask(hall, "/standby/pair", {"code": code, "name": name, "origin": origin}, timeout=15)
+    standby_received.forget()  # nothing of a hall followed before, no takeover's mark
     standby.become_standby(hall=hall.rstrip("/"), key=answer["key"])
     return answer["key"]
 
@@ -69,7 +72,11 @@ def feed_of(hall: str) -> str:
 
 
 def follow_once(*, wait: float = WAIT) -> int:
-    """One ask and what it brought applied; the number of changes applied."""
+    """One ask, its answer written to disk (``standby_received.keep``) for the applier; the
+    number of changes received. The next ask confirms them: the hall answers the saves they
+    carry without waiting for them to be applied."""
+    if standby_received.taking_over():
+        return 0  # a takeover reads the received answers: nothing more is confirmed
     now = standby.role()
     if now.role != LaptopRole.STANDBY:
         return 0
@@ -77,7 +84,7 @@ def follow_once(*, wait: float = WAIT) -> int:
         feed_of(now.hall),
         "/standby/changes",
         {
-            "held": standby_follow.held(),
+            "held": standby_received.held(),
             "entries_since": standby_follow.entries_since(),
             "wait": wait,
         },
@@ -85,17 +92,14 @@ def follow_once(*, wait: float = WAIT) -> int:
     )
     if standby.role().role != LaptopRole.STANDBY:
         return 0  # taken over while the ask was open: nothing more from the old hall
-    standby_follow.accounts(answer.get("accounts", []))
-    applied = 0
-    for item in answer.get("changes", []):
-        try:
-            standby_follow.follow(item["change"], item.get("secrets", {}))
-            applied += 1
-        except (RulesError, KeyError, TypeError, ValueError) as error:
-            log.warning(
-                "standby: a change of %s refused: %s", item.get("change", {}).get("event"), error
-            )
-    return applied
+    received = answer.get("changes", [])
+    if received:
+        standby_received.keep(answer)
+        _arrived.set()
+    return len(received)
+
+
+_arrived = threading.Event()  # a change was written to disk: the applier has work
 
 
 def _run() -> None:
@@ -105,6 +109,9 @@ def _run() -> None:
         try:
             if standby.role().role != LaptopRole.STANDBY:
                 return
+            if standby_received.taking_over():
+                time.sleep(0.2)  # a takeover under way: it ends this follower, or fails
+                continue
             follow_once()
             failures = 0
         except (OSError, ValueError, KeyRefused, DatabaseError, HTTPException) as error:
@@ -114,7 +121,23 @@ def _run() -> None:
             failures += 1
 
 
+def _apply() -> None:
+    """Apply what was received as it comes (and what an earlier run left unapplied)."""
+    while True:
+        _arrived.wait(1.0)
+        _arrived.clear()
+        close_old_connections()
+        try:
+            if standby.role().role != LaptopRole.STANDBY:
+                return
+            standby_received.apply()
+        except (OSError, ValueError, KeyError, TypeError, DatabaseError) as error:
+            log.warning("standby: what the hall sent is not applied yet: %s", error)
+            time.sleep(1)
+
+
 def start() -> threading.Thread:
+    threading.Thread(target=_apply, name="standby-applier", daemon=True).start()
     thread = threading.Thread(target=_run, name="standby-follower", daemon=True)
     thread.start()
     return thread

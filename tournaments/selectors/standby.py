@@ -61,7 +61,8 @@ def phone_entries(event: Event, change: dict, after: datetime | None) -> list[di
         rows = rows.filter(Q(hand__in=change["hands"]) | Q(received_at__gte=after))
     fields = ("table", "hand", "phone_id", "tricks_played", "visitor_revokes", "host_revokes")
     fields += ("visitor_tricks", "status")
+    # Rows, not models: a hand's 250 entries go with every change, while a save waits.
     return [
-        {**{f: getattr(r, f) for f in fields}, "received_at": r.received_at.isoformat()}
-        for r in rows
+        {**row, "received_at": row["received_at"].isoformat()}
+        for row in rows.values(*fields, "received_at")
     ]

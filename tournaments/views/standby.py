@@ -25,7 +25,7 @@ from ..links import public_base
 from ..models import LaptopRole
 from ..rules.errors import RulesError
 from ..selectors import standby as standby_reads
-from ..services import standby, standby_sync
+from ..services import standby, standby_received, standby_sync
 from ..services.standby_publishing import hall_publishing
 
 LONGEST_WAIT = 25.0  # seconds the feed holds a standby's ask open when nothing changes
@@ -190,7 +190,7 @@ def standby_page(request):
                     raise RulesError(_("Tick the box to confirm the takeover."))
                 if not request.user.is_staff:
                     raise RulesError(_("Only the leader takes over the hall."))
-                standby.take_over(actor=request.user)
+                standby_received.take_over(actor=request.user)
                 return redirect("tournaments:standby")
         except RulesError as problem:
             error = problem.message

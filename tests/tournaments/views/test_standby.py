@@ -101,7 +101,8 @@ def test_the_leader_shows_a_pairing_code_on_the_two_laptops_page(client):
     assert 'class="pairing-code"' in page and "No standby" in page
 
 
-def test_the_standby_takes_over_only_once_confirmed(client):
+def test_the_standby_takes_over_only_once_confirmed(client, settings, tmp_path):
+    settings.DATA_DIR = tmp_path  # where the standby keeps what it received
     client.force_login(make_user("lead", is_staff=True))
     standby.become_standby(hall="http://192.168.1.12:8000", key="wds_k")
     page = client.get("/hall/standby/").content.decode()
