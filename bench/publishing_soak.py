@@ -1,0 +1,288 @@
+"""The publishing soak of issue 40: a hall (``hall``, SQLite) publishes a 250-table event
+(``tests/hall_size.py``) to a province (``serve --workers 2`` on PostgreSQL + Redis), two
+servers on loopback, while the tables' phones and the leader's grid save hands on the hall and
+the province's server is stopped (SIGTERM, or SIGKILL to all its processes) and started at
+random, about half of the time down; day 1 is closed on the way (a close published too).
+
+    .venv/bin/python bench/publishing_soak.py [--minutes 4] [--rate 12]
+
+The hall's publishing is paused and resumed in alternate segments (its target's ``stopped``
+flag, as a refusal would set it and ``publish`` clear it), so a save's answer with and without
+publishing is measured at the same moments of a noisy machine. After the last start (the
+phones and grid stopped), it prints the seconds until the province's ``standings.json``,
+``/api/v1/events/<slug>/standings`` and ``/results`` equal the hall's (want <= 10 s); the
+hall's revisions lost, published twice and out of order, read from the province's publication
+log (want 0), the results differing between the two databases (want 0), server errors and
+tracebacks (want 0), and the saves' p95 with and without publishing (want within 10 %).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import shutil
+import signal
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from _hall_load import DAY_ONE, Leader, Saves, grid, phones  # noqa: E402
+from _province import DATABASE_URL, Postgres, Province, Redis, answering, fetch, free_port  # noqa: E402
+from _soak_figures import report  # noqa: E402
+
+from tests import servers  # noqa: E402
+
+SLUG = "full-hall"
+SEGMENT = 20.0  # seconds of publishing on, then off, then on...
+PREPARE = """
+import json, os, django
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "whistdirector.settings")
+django.setup()
+from django.core.management import call_command
+call_command("migrate", verbosity=0)
+from tests.hall_size import full_hall
+from tests.servers import LEADER, LEADER_PASSWORD
+from tournaments.models import TableToken
+from tournaments.services import accounts
+from tournaments.services.table_entry import table_tokens_issue
+accounts.leader_create(username=LEADER, password=LEADER_PASSWORD)
+event = full_hall("%s", played=%d)
+table_tokens_issue(event=event, actor=None)
+print(json.dumps(dict(TableToken.objects.filter(event=event).values_list("table", "token"))))
+"""
+
+
+def hall_installation(data: Path, played: int) -> tuple[dict, dict]:
+    env = servers.environment(data, PYTHONPATH=str(ROOT))
+    env.pop("DATABASE_URL", None)
+    script = PREPARE % (SLUG, played)
+    done = subprocess.run(  # noqa: S603
+        [sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+    if done.returncode:
+        raise RuntimeError(done.stderr[-3000:])
+    return env, json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def province_installation(data: Path, redis: Redis) -> tuple[dict, str]:
+    env = servers.environment(
+        data,
+        DATABASE_URL=DATABASE_URL,
+        WHIST_REDIS_URL=redis.url,
+        WHIST_SECRET_KEY="soak-" + os.urandom(24).hex(),
+        WHIST_ALLOWED_HOSTS="127.0.0.1",
+        WHIST_SSL_REDIRECT="0",
+    )
+    servers.manage(env, "migrate", "--verbosity", "0")
+    leader = {**env, "WHIST_LEADER_PASSWORD": servers.LEADER_PASSWORD}
+    servers.manage(leader, "createleader", "--username", servers.LEADER)
+    servers.manage(
+        env, "create_event", "--name", "Games", "--slug", SLUG, "--tables", "250",
+        "--hands-per-day", "30,20",
+    )  # fmt: skip
+    return env, servers.manage(env, "publishing_key", SLUG).stdout.strip()
+
+
+class Hall:
+    """The hall server and a look into its database (read-only, but for the pause flag)."""
+
+    def __init__(self, env: dict, data: Path) -> None:
+        self.env, self.db, self.port = env, data / "db.sqlite3", free_port()
+        self.log = data / "hall.log"
+        command = [sys.executable, "-m", "whistdirector", "hall", "--listen"]
+        self.process = subprocess.Popen(  # noqa: S603
+            [*command, f"127.0.0.1:{self.port}"], cwd=ROOT, env=env, stdin=subprocess.DEVNULL,
+            stdout=self.log.open("w"), stderr=subprocess.STDOUT, start_new_session=True,
+        )  # fmt: skip
+        deadline = time.monotonic() + 180
+        while not answering(self.port):
+            if self.process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"the hall did not start: {self.log.read_text()[-3000:]}")
+            time.sleep(0.2)
+
+    def query(self, sql: str, *values):
+        with sqlite3.connect(self.db, timeout=30) as db:
+            return db.execute(sql, values).fetchall()
+
+    def cpu(self) -> float:
+        """The hall server's CPU seconds so far (user and system, every thread)."""
+        fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def publishing(self, on: bool) -> None:
+        self.query("UPDATE tournaments_publishtarget SET stopped = ?", 0 if on else 1)
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait()
+
+
+PAGES = (
+    f"/events/{SLUG}/standings.json",
+    f"/api/v1/events/{SLUG}/standings",
+    f"/api/v1/events/{SLUG}/results",
+)
+
+
+def same_pages(hall: Hall, province: Province) -> bool:
+    try:
+        return all(fetch(hall.port, p) == fetch(province.port, p) for p in PAGES)
+    except OSError:
+        return False
+
+
+class Chaos:
+    """Stops and starts the province at random: up 4-20 s, down 1-12 s plus its start (about
+    8 s on a busy machine), so down about half of the time."""
+
+    def __init__(self, province: Province, seed: int) -> None:
+        self.province, self.rng = province, random.Random(seed)
+        self.up: list[tuple[float, float]] = []  # (answering from, stopped at)
+        self.stops = {"SIGTERM": 0, "SIGKILL": 0}
+        self.starts: list[float] = []
+        self.since = time.monotonic()
+
+    def stop(self) -> None:
+        kill = self.rng.random() < 0.3
+        self.stops["SIGKILL" if kill else "SIGTERM"] += 1
+        self.province.stop(kill=kill)
+        self.up[-1] = (self.up[-1][0], time.monotonic())
+
+    def start(self) -> None:
+        self.starts.append(self.province.start())
+        self.up.append((time.monotonic(), float("inf")))
+
+    def run(self, deadline: float) -> None:
+        while time.monotonic() < deadline:
+            time.sleep(min(self.rng.uniform(4, 20), max(0, deadline - time.monotonic())))
+            self.stop()
+            time.sleep(self.rng.uniform(1, 12))
+            if time.monotonic() < deadline:
+                self.start()
+
+    def down_share(self, until: float) -> float:
+        up = sum(min(b, until) - a for a, b in self.up if a < until)
+        return 1 - up / (until - self.since)
+
+
+def segments(hall: Hall, deadline: float, kept: list) -> None:
+    """Publishing on, off, on... ``SEGMENT`` seconds each: (from, to, on, the hall's CPU
+    seconds meanwhile)."""
+    on = True
+    while time.monotonic() < deadline:
+        began, cpu = time.monotonic(), hall.cpu()
+        hall.publishing(on)
+        time.sleep(min(SEGMENT, max(0, deadline - began)))
+        kept.append((began, time.monotonic(), on, hall.cpu() - cpu))
+        on = not on
+    hall.publishing(True)
+
+
+def watch(hall: Hall, stop: threading.Event, seen: dict) -> None:
+    """The hall's sending state every half second: any reason besides "no internet"."""
+    while not stop.is_set():
+        for (error,) in hall.query("SELECT error FROM tournaments_publishtarget"):
+            if error and error != "no internet":
+                seen[error] = seen.get(error, 0) + 1
+        time.sleep(0.5)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--minutes", type=float, default=4)
+    parser.add_argument("--rate", type=float, default=12, help="phone saves a second")
+    parser.add_argument("--seed", type=int, default=40)
+    parser.add_argument("--keep", action="store_true", help="keep the logs and databases")
+    options = parser.parse_args()
+    signal.signal(signal.SIGTERM, signal.default_int_handler)  # a stop cleans up as Ctrl-C
+    base = Path(tempfile.mkdtemp(prefix="whist-pubsoak-"))
+    (base / "hall").mkdir()
+    (base / "province").mkdir()
+    seconds = options.minutes * 60
+    # Day 1's last hands fall in the first 40 % of the run: its close is published too.
+    played = max(7, DAY_ONE - max(1, round(0.4 * seconds * options.rate / 250)))
+    postgres, redis, province, hall = Postgres(), None, None, None
+    try:
+        postgres.start()
+        redis = Redis(base)
+        began = time.monotonic()
+        province_env, key = province_installation(base / "province", redis)
+        hall_env, tokens = hall_installation(base / "hall", played)
+        print(f"set up in {time.monotonic() - began:.0f} s (hands 1-{played} played)", flush=True)
+        province = Province(province_env, base / "province")
+        province.start()
+        hall = Hall(hall_env, base / "hall")
+        url = f"http://127.0.0.1:{province.port}"
+        began = time.monotonic()
+        published = servers.launch(hall_env, "publish", SLUG, "--to", url, "--key", key)
+        assert published.returncode == 0, published.stderr
+        while not same_pages(hall, province):
+            time.sleep(0.5)
+        print(f"the whole event published in {time.monotonic() - began:.1f} s", flush=True)
+        figures = soak(hall, province, tokens, played, options)
+        report(figures, hall, province, SLUG)
+    finally:
+        for stopping in (hall, province, redis):
+            if stopping is not None:
+                stopping.stop()
+        postgres.stop()
+        if options.keep:
+            print(f"(logs and the hall's database kept in {base})")
+        else:
+            shutil.rmtree(base, ignore_errors=True)
+
+
+def soak(hall, province, tokens, played, options) -> dict:
+    deadline = time.monotonic() + options.minutes * 60
+    saves, kept, errors, stop = Saves(), [], {}, threading.Event()
+    leader = Leader(hall.port, SLUG, servers.LEADER, servers.LEADER_PASSWORD)
+    chaos = Chaos(province, options.seed)
+    chaos.up.append((time.monotonic(), float("inf")))
+    threads = [
+        threading.Thread(
+            target=phones,
+            args=(hall.port, SLUG, tokens, played + 1, deadline, options.rate, saves, leader),
+        ),
+        threading.Thread(target=grid, args=(leader, deadline, saves)),
+        threading.Thread(target=chaos.run, args=(deadline,)),
+        threading.Thread(target=segments, args=(hall, deadline, kept)),
+    ]
+    watcher = threading.Thread(target=watch, args=(hall, stop, errors), daemon=True)
+    for thread in [*threads, watcher]:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    ended = time.monotonic()
+    if province.process is not None:
+        chaos.stop()
+        time.sleep(chaos.rng.uniform(1, 5))
+    last_start = time.monotonic()
+    chaos.start()
+    answered = time.monotonic()
+    while not same_pages(hall, province) and time.monotonic() - last_start < 300:
+        time.sleep(0.1)
+    equal = time.monotonic()
+    stop.set()
+    return {
+        "saves": saves, "segments": kept, "errors": errors, "chaos": chaos,
+        "down": chaos.down_share(ended), "catch_up": (equal - last_start, equal - answered),
+        "equal": same_pages(hall, province), "minutes": options.minutes,
+    }  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()
