@@ -1,13 +1,18 @@
 """The hall's side of the publishing soak (bench/publishing_soak.py): the tables' phones entering
 each hand of a 250-table event, hand after hand, and the leader's grid correcting a played hand
 now and then (and closing day 1 once its last hand is in), over HTTP on loopback. Every save is
-kept with when it began and how long its answer took."""
+kept with when it began and how long its answer took. Also the hall's installation and server."""
 
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
+import signal
+import sqlite3
+import subprocess
+import sys
 import threading
 import time
 import urllib.error
@@ -15,12 +20,85 @@ import urllib.request
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from pathlib import Path
 
+from _province import ROOT, answering, free_port
 from soak import Writer  # the leader's browser: cookies and the CSRF token, by hand
+
+from tests import servers
 
 PHONES = 8  # phones sending at once
 DAY_ONE = 30  # the last hand of day 1 (tests/hall_size.py: 30 + 20 hands)
 LAST_HAND = 50
+PREPARE = """
+import json, os, django
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "whistdirector.settings")
+django.setup()
+from django.core.management import call_command
+call_command("migrate", verbosity=0)
+from tests.hall_size import full_hall
+from tests.servers import LEADER, LEADER_PASSWORD
+from tournaments.models import TableToken
+from tournaments.services import accounts
+from tournaments.services.table_entry import table_tokens_issue
+accounts.leader_create(username=LEADER, password=LEADER_PASSWORD)
+event = full_hall("%s", played=%d)
+table_tokens_issue(event=event, actor=None)
+print(json.dumps(dict(TableToken.objects.filter(event=event).values_list("table", "token"))))
+"""
+
+
+def hall_installation(data: Path, slug: str, played: int) -> tuple[dict, dict]:
+    """The hall's data folder: hands 1..``played`` at 250 tables, a leader, the tables'
+    entry tokens (returned, by table)."""
+    env = servers.environment(data, PYTHONPATH=str(ROOT))
+    env.pop("DATABASE_URL", None)
+    script = PREPARE % (slug, played)
+    done = subprocess.run(  # noqa: S603
+        [sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+    if done.returncode:
+        raise RuntimeError(done.stderr[-3000:])
+    return env, json.loads(done.stdout.strip().splitlines()[-1])
+
+
+class Hall:
+    """The hall server and a look into its database (read-only, but for the pause flag)."""
+
+    def __init__(self, env: dict, data: Path) -> None:
+        self.env, self.db, self.port = env, data / "db.sqlite3", free_port()
+        self.log = data / "hall.log"
+        command = [sys.executable, "-m", "whistdirector", "hall", "--listen"]
+        self.process = subprocess.Popen(  # noqa: S603
+            [*command, f"127.0.0.1:{self.port}"], cwd=ROOT, env=env, stdin=subprocess.DEVNULL,
+            stdout=self.log.open("w"), stderr=subprocess.STDOUT, start_new_session=True,
+        )  # fmt: skip
+        deadline = time.monotonic() + 180
+        while not answering(self.port):
+            if self.process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"the hall did not start: {self.log.read_text()[-3000:]}")
+            time.sleep(0.2)
+
+    def query(self, sql: str, *values):
+        with sqlite3.connect(self.db, timeout=30) as db:
+            return db.execute(sql, values).fetchall()
+
+    def cpu(self) -> float:
+        """The hall server's CPU seconds so far (user and system, every thread)."""
+        fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def publishing(self, on: bool) -> None:
+        self.query("UPDATE tournaments_publishtarget SET stopped = ?", 0 if on else 1)
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait()
 
 
 @dataclass

@@ -21,6 +21,8 @@ from pathlib import Path
 
 import psycopg
 
+from tests import servers
+
 ROOT = Path(__file__).resolve().parent.parent
 PG_BIN = Path("/usr/lib/postgresql/15/bin")
 PG_PORT = 25433
@@ -191,3 +193,24 @@ class Province:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(process.pid, signal.SIGKILL)
         process.wait()
+
+
+def province_installation(data: Path, redis: Redis, slug: str) -> tuple[dict, str]:
+    """The province's data folder and database: a leader, the event (a placeholder until the
+    hall publishes it whole) and a publishing key (returned)."""
+    env = servers.environment(
+        data,
+        DATABASE_URL=DATABASE_URL,
+        WHIST_REDIS_URL=redis.url,
+        WHIST_SECRET_KEY="soak-" + os.urandom(24).hex(),
+        WHIST_ALLOWED_HOSTS="127.0.0.1",
+        WHIST_SSL_REDIRECT="0",
+    )
+    servers.manage(env, "migrate", "--verbosity", "0")
+    leader = {**env, "WHIST_LEADER_PASSWORD": servers.LEADER_PASSWORD}
+    servers.manage(leader, "createleader", "--username", servers.LEADER)
+    servers.manage(
+        env, "create_event", "--name", "Games", "--slug", slug, "--tables", "250",
+        "--hands-per-day", "30,20",
+    )  # fmt: skip
+    return env, servers.manage(env, "publishing_key", slug).stdout.strip()

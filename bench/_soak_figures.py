@@ -123,6 +123,14 @@ def report(figures: dict, hall, province, slug: str) -> None:
         for c, d in chaos.up
     ]
     print(saves_line("  of which the province up", in_segments(saves.done, up, "phone", True)))
+    down = [
+        took
+        for began, took, kind in saves.done
+        if kind == "phone"
+        and any(a <= began < b and o for a, b, o, _c in figures["segments"])
+        and not any(a <= began < b for a, b, _o in up)
+    ]
+    print(saves_line("  of which the province down", down))
     print(saves_line("publishing off", on_off[False]))
     if on_off[True] and on_off[False]:
         change = (p95(on_off[True]) / p95(on_off[False]) - 1) * 100
