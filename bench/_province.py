@@ -16,6 +16,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -153,11 +154,14 @@ class Province:
     def __init__(self, env: dict[str, str], data: Path) -> None:
         self.env, self.port, self.log = env, free_port(), data / "serve.log"
         self.process: subprocess.Popen | None = None
+        self.lock, self.closed = threading.Lock(), False  # closed: never started again
 
     def start(self) -> float:
         """Start it and wait for /healthz; returns the seconds it took."""
         began = time.monotonic()
-        with self.log.open("a") as out:
+        with self.lock, self.log.open("a") as out:
+            if self.closed:
+                raise RuntimeError("the soak is over")
             self.process = subprocess.Popen(  # noqa: S603
                 [sys.executable, "-m", "whistdirector", "serve", "--listen",
                  f"127.0.0.1:{self.port}", "--workers", "2"],
@@ -165,7 +169,7 @@ class Province:
                 stderr=subprocess.STDOUT, start_new_session=True, preexec_fn=_nice,
             )  # fmt: skip
         while time.monotonic() - began < 180:
-            if self.process.poll() is not None:
+            if self.process is None or self.process.poll() is not None:
                 raise RuntimeError(f"serve stopped: {self.log.read_text()[-3000:]}")
             if self.answering():
                 return time.monotonic() - began
@@ -175,9 +179,16 @@ class Province:
     def answering(self) -> bool:
         return answering(self.port)
 
+    def close(self) -> None:
+        """Stop it for good (Ctrl-C or the end: a chaos thread may not start it again)."""
+        with self.lock:
+            self.closed = True
+        self.stop(kill=True)
+
     def stop(self, kill: bool = False) -> None:
         """SIGTERM (gunicorn finishes what it is answering) or SIGKILL to every process."""
-        process, self.process = self.process, None
+        with self.lock:
+            process, self.process = self.process, None
         if process is None:
             return
         if kill:

@@ -164,8 +164,13 @@ def main() -> None:
         print(f"the whole event published in {time.monotonic() - began:.1f} s", flush=True)
         figures = soak(hall, province, tokens, played, options)
         report(figures, hall, province, SLUG)
+    except KeyboardInterrupt:
+        threading.excepthook = lambda _args: None  # the load's threads, as their servers stop
+        print("interrupted: stopping the servers", flush=True)
     finally:
-        for stopping in (hall, province, redis):
+        if province is not None:
+            province.close()
+        for stopping in (hall, redis):
             if stopping is not None:
                 stopping.stop()
         postgres.stop()
@@ -185,10 +190,11 @@ def soak(hall, province, tokens, played, options) -> dict:
         threading.Thread(
             target=phones,
             args=(hall.port, SLUG, tokens, played + 1, deadline, options.rate, saves, leader),
+            daemon=True,  # Ctrl-C: the servers stop, and these with the bench
         ),
-        threading.Thread(target=grid, args=(leader, deadline, saves)),
-        threading.Thread(target=chaos.run, args=(deadline,)),
-        threading.Thread(target=segments, args=(hall, deadline, kept)),
+        threading.Thread(target=grid, args=(leader, deadline, saves), daemon=True),
+        threading.Thread(target=chaos.run, args=(deadline,), daemon=True),
+        threading.Thread(target=segments, args=(hall, deadline, kept), daemon=True),
     ]
     watcher = threading.Thread(target=watch, args=(hall, stop, errors), daemon=True)
     for thread in [*threads, watcher]:
