@@ -171,7 +171,7 @@ class Sender:
             self.known = {}  # the hall's targets, kept for a takeover: not this laptop's yet
             return
         now = time.monotonic()
-        targets = list(PublishTarget.objects.all())
+        targets = list(PublishTarget.objects.exclude(key=""))  # a stopped one keeps no key
         self.known = {target.event_id: target for target in targets}
         for target in targets:
             if target.stopped or self.next_try.get(target.pk, 0) > now:

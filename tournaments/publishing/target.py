@@ -65,10 +65,16 @@ def target_set(event: Event, url: str, key: str) -> PublishTarget:
 
 
 def target_remove(event: Event) -> bool:
-    """Stop publishing ``event`` (the province keeps what it has)."""
+    """Stop publishing ``event`` (the province keeps what it has). The key goes; the row
+    stays, keyless, so publishing again to that province resumes as the same hall's copy
+    (a new copy would be refused there as another hall's)."""
     with write_transaction():
         lock_event(event)
-        removed, _ = PublishTarget.objects.filter(event=event).delete()
+        removed = (
+            PublishTarget.objects.filter(event=event)
+            .exclude(key="")
+            .update(key="", error="", failing_since=None, stopped=False)
+        )
         if removed:
             bump_revision(event)
     return bool(removed)

@@ -23,5 +23,5 @@ def publishing_view(event: Event) -> PublishingView:
         keys=list(PublishingKey.objects.filter(event=event)),
         copy=PublishedCopy.objects.filter(event=event).first(),
         publications=list(PublicationLog.objects.filter(event=event)[:SHOWN]),
-        target=PublishTarget.objects.filter(event=event).first(),
+        target=PublishTarget.objects.filter(event=event).exclude(key="").first(),
     )

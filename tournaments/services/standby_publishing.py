@@ -21,7 +21,7 @@ FIELDS = ("url", "key", "source", "sent_revision")
 
 def hall_publishing(event: Event) -> dict:
     """The part of ``event``'s secrets its standby needs to publish it after a takeover."""
-    target = PublishTarget.objects.filter(event=event).first()
+    target = PublishTarget.objects.filter(event=event).exclude(key="").first()
     return {"publishing": {f: getattr(target, f) for f in FIELDS} if target else None}
 
 
@@ -49,7 +49,8 @@ def followed(event: Event, secrets: dict) -> None:
 def taken_over(held: dict[int, int]) -> None:
     """The standby took over (inside its transaction, the followed copies gone): ``held``, the
     hall's revision of each event it followed, by event."""
-    for target in PublishTarget.objects.filter(event_id__in=held).select_related("event"):
+    targets = PublishTarget.objects.filter(event_id__in=held).exclude(key="")
+    for target in targets.select_related("event"):
         event = target.event
         lock_event(event)
         past = max(event.revision, held[event.pk], target.sent_revision)

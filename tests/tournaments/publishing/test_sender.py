@@ -233,3 +233,29 @@ def test_a_hall_replaced_by_its_standby_publishes_no_more(province):
     assert len(province.received) == sent  # not even hand 1: the standby, which has it, will
     found = PublishTarget.objects.get()
     assert found.stopped and "replaced by its standby" in found.error
+
+
+@pytest.mark.django_db
+def test_publishing_stopped_and_started_again_resumes_as_the_same_halls_copy(province):
+    """`publish --stop` at lunch, `publish --to … --key …` after it: the province, which
+    refuses another hall's copy, takes the hall's next changes where it stopped."""
+    event = make_event("games", tables=4, hands_per_day=(6, 4))
+    url = "https://whist.example.org"
+    call_command("publish", "games", "--to", url, "--key", "wdp_k")
+    play(event, [1])
+    sender.sender.round()
+    sent = len(province.received)
+    call_command("publish", "games", "--stop")
+    play(event, [2])
+    sender.sender.round()  # stopped: nothing sent, and no key kept
+    assert len(province.received) == sent
+    assert not PublishTarget.objects.exclude(key="").exists()
+    call_command("publish", "games", "--to", url, "--key", "wdp_k")
+    play(event, [3])
+    sender.sender.round()
+    event.refresh_from_db()
+    assert province.holds == event.revision
+    assert {c["source"] for c in province.received} == {province.source}
+    again = province.received[sent:]
+    assert not any(c["whole"] for c in again)  # resumed, not started afresh
+    assert sorted(h for c in again for h in c["hands"]) == [2, 3]

@@ -69,7 +69,8 @@ def test_the_hall_sets_its_province_https_only(client, leading, monkeypatch):
     assert "Publishing to whist.example.org: the first publication is on its way." in text
     assert "wdp_k" not in text  # the key is never shown back
     client.post(page(leading), {"stop": ""})
-    assert not PublishTarget.objects.exists()
+    assert not PublishTarget.objects.exclude(key="").exists()  # no key kept once stopped
+    assert "Publishing to whist.example.org" not in client.get(page(leading)).content.decode()
 
 
 def test_release_from_the_page(client, leading):

@@ -42,7 +42,7 @@ class Command(EventCommand):
                 target.target_set(event, o["to"], o["key"])
         except RulesError as error:
             raise CommandError(error.message) from None
-        found = PublishTarget.objects.filter(event=event).first()
+        found = PublishTarget.objects.filter(event=event).exclude(key="").first()
         if found is None:
             raise CommandError(
                 gettext("%(event)s is not published: give --to and --key.") % {"event": event.slug}
