@@ -97,10 +97,9 @@ def _import(archive: dict, secrets: bool) -> Event:
             play_ends_after=data.get("play_ends_after"),
             # Archives from before the printouts had a language print in English.
             print_language=data.get("print_language", "en-ca"),
-            # Version 1 archives (no season) go to the season of their first day's year.
-            season=season_named(data["season"])
-            if data.get("season")
-            else default_season(_first_day(data)),
+            # Version 1 archives (no season) go to the season of their first day's year; a
+            # later one says its season, or null for an event exported without one.
+            season=_season(data),
         )
         Event.objects.filter(pk=event.pk).update(created_at=parse_when(data["created_at"]))
         by_number = {
@@ -149,6 +148,12 @@ def _import(archive: dict, secrets: bool) -> Event:
     match_event(event)  # this installation's clubs: the archive carries none
     bump_season(event.season_id)
     return event
+
+
+def _season(data: dict):
+    if data.get("season"):
+        return season_named(data["season"])
+    return None if "season" in data else default_season(_first_day(data))
 
 
 def _first_day(data: dict):
