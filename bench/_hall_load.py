@@ -24,6 +24,7 @@ from pathlib import Path
 
 from _province import ROOT, answering, free_port
 from soak import Writer  # the leader's browser: cookies and the CSRF token, by hand
+from standby_kill import entry_request
 
 from tests import servers
 
@@ -122,13 +123,8 @@ class Saves:
 
 
 def phone(port: int, slug: str, token: str, hand: int, table: int, tricks: int, saves: Saves):
-    body = json.dumps({"id": f"soak-{table}-{hand}", "hand": hand, "tricks": tricks}).encode()
-    request = urllib.request.Request(  # noqa: S310 - loopback
-        f"http://127.0.0.1:{port}/enter/{token}/",
-        data=body,
-        method="POST",
-        headers={"Content-Type": "application/json", "Accept": "application/json"},
-    )
+    entry = {"id": f"soak-{table}-{hand}", "hand": hand, "tricks": tricks}
+    request = entry_request(port, token, entry)
     began = time.monotonic()
     try:
         with urllib.request.urlopen(request, timeout=60) as answer:  # noqa: S310

@@ -85,15 +85,33 @@ def answering(port: int, process: subprocess.Popen, log: Path) -> None:
     raise SystemExit(f"no answer on {port}: {log.read_text()[-2000:]}")
 
 
-def enter(port: int, token: str, table: int, tricks: int) -> tuple[bool, float]:
-    """A phone's entry (its id made once per table and hand); acknowledged, and how long."""
-    body = json.dumps({"id": f"phone-{table}-{HAND}", "hand": HAND, "tricks": tricks}).encode()
-    request = urllib.request.Request(  # noqa: S310 - loopback
+def entry_request(port: int, token: str, entry: dict) -> urllib.request.Request:
+    """A table's phone sending ``entry`` to its entry address, as table_entry.js does."""
+    return urllib.request.Request(  # noqa: S310 - loopback
         f"http://127.0.0.1:{port}/enter/{token}/",
-        data=body,
+        data=json.dumps(entry).encode(),
         method="POST",
         headers={"Content-Type": "application/json", "Accept": "application/json"},
     )
+
+
+def prepared(template: Path) -> dict[str, str]:
+    """The 250-table event made in ``template`` (PREPARE); each table's entry token."""
+    made = subprocess.run(  # noqa: S603
+        [sys.executable, "-c", PREPARE],
+        cwd=ROOT,
+        env=environment(template),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return json.loads(made.stdout.strip().splitlines()[-1])
+
+
+def enter(port: int, token: str, table: int, tricks: int) -> tuple[bool, float]:
+    """A phone's entry (its id made once per table and hand); acknowledged, and how long."""
+    entry = {"id": f"phone-{table}-{HAND}", "hand": HAND, "tricks": tricks}
+    request = entry_request(port, token, entry)
     began = time.monotonic()
     try:
         with urllib.request.urlopen(request, timeout=30) as answer:  # noqa: S310
@@ -258,15 +276,7 @@ def main() -> None:
     base = Path(tempfile.mkdtemp(prefix="whist-standby-"))
     template = base / "template"
     template.mkdir()
-    prepared = subprocess.run(  # noqa: S603
-        [sys.executable, "-c", PREPARE],
-        cwd=ROOT,
-        env=environment(template),
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    tokens = json.loads(prepared.stdout.strip().splitlines()[-1])
+    tokens = prepared(template)
     rounds = [one_kill(template, tokens, base / "round", True, rng)]
     print(f"measure: {rounds[0]['acked']} saves with a standby, {rounds[0]['acked_alone']} alone")
     for n in range(args.kills):

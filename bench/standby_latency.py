@@ -38,14 +38,13 @@ import random
 import shutil
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from standby_kill import PREPARE, ROOT, answering, environment, free_port, launcher, p95
+from standby_kill import answering, entry_request, environment, free_port, launcher, p95, prepared
 
 PHONES = 16
 RATE = 4.0  # saves a second: a 250-table hand's results over about a minute
@@ -63,12 +62,7 @@ def start(data: Path, *args: str) -> tuple[subprocess.Popen, int]:
 def entry(port: int, token: str, table: int, hand: int) -> float:
     """One phone's entry of ``hand``; seconds to its answer (it must be saved)."""
     body = {"id": f"phone-{table}-{hand}", "hand": hand, "tricks": (table + hand) % 14}
-    request = urllib.request.Request(  # noqa: S310 - loopback
-        f"http://127.0.0.1:{port}/enter/{token}/",
-        data=json.dumps(body).encode(),
-        method="POST",
-        headers={"Content-Type": "application/json", "Accept": "application/json"},
-    )
+    request = entry_request(port, token, body)
     began = time.monotonic()
     with urllib.request.urlopen(request, timeout=30) as answer:  # noqa: S310
         saved = json.loads(answer.read()).get("saved") is True
@@ -120,15 +114,7 @@ def main() -> None:
     base = Path(tempfile.mkdtemp(prefix="whist-latency-"))
     template = base / "template"
     template.mkdir()
-    prepared = subprocess.run(  # noqa: S603
-        [sys.executable, "-c", PREPARE],
-        cwd=ROOT,
-        env=environment(template),
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    tokens = {int(t): v for t, v in json.loads(prepared.stdout.splitlines()[-1]).items()}
+    tokens = {int(t): v for t, v in prepared(template).items()}
     for name in ("alone", "followed"):
         shutil.copytree(template, base / name)
     (base / "standby").mkdir()
