@@ -29,6 +29,12 @@ ALLOWED = {
     ("tournaments/services/standby_sync.py", "_state"),
     ("tournaments/services/standby_sync.py", "_commits"),
     ("tournaments/publishing/standby_follower.py", "_feeds"),
+    # The follower's one connection to its hall, kept open between asks: not data.
+    ("tournaments/publishing/standby_follower.py", "_kept"),
+    # What the hall last sent its standby of each event, at which revision: what the standby
+    # holds, not what the hall holds (every round reads the database again). Lost, or asked
+    # from any other revision, the next round sends everything.
+    ("tournaments/services/standby_sent.py", "_sent"),
 }
 MEMOISING = {"cache", "lru_cache", "cached_property"}
 MUTABLE_CALLS = {"dict", "list", "set", "OrderedDict", "defaultdict", "Counter", "deque"}

@@ -85,20 +85,37 @@ def changes_since(event: Event, base: int, *, source: str) -> dict:
 def merged(earlier: dict, later: dict) -> dict:
     """One change that does what ``earlier`` then ``later`` (which starts from ``earlier``'s
     revision) do, so a follower that fell behind applies them at once: the later's parts
-    without a revision of their own, every hand either names with its newest results."""
+    without a revision of their own, every hand either names with its newest results. A hand
+    a change names in ``rows`` carries only its changed results, laid over what came before
+    (``services.standby_sent``); it stays so unless the earlier change carried it whole."""
     if later["whole"]:
         return later
-    kept = {hand: [] for hand in earlier["hands"] if hand not in later["hands"]}
-    for record in earlier["archive"]["results"]:
-        if record["hand"] in kept:
-            kept[record["hand"]].append(record)
-    results = [*(r for hand in sorted(kept) for r in kept[hand]), *later["archive"]["results"]]
-    results.sort(key=lambda record: record["hand"])  # stable: each hand's tables stay in order
+    hands = _by_hand(earlier)
+    rows = set(earlier.get("rows", []))
+    for hand, records in _by_hand(later).items():
+        if hand in later.get("rows", []) and hand in hands:
+            over = {r["host_table"]: r for r in [*hands[hand], *records]}
+            hands[hand] = [over[table] for table in sorted(over)]
+        else:
+            hands[hand] = records
+            rows.discard(hand)
+            if hand in later.get("rows", []):
+                rows.add(hand)
+    results = [record for hand in sorted(hands) for record in hands[hand]]
     archive = {**earlier["archive"], **later["archive"], "results": results}
     return {
         **later,
         "base": earlier["base"],
         "whole": earlier["whole"],
-        "hands": sorted({*earlier["hands"], *later["hands"]}),
+        "hands": sorted(hands),
+        "rows": sorted(rows),
         "archive": archive,
     }
+
+
+def _by_hand(change: dict) -> dict[int, list[dict]]:
+    """Each hand the change names, with its results in table order."""
+    hands: dict[int, list[dict]] = {hand: [] for hand in change["hands"]}
+    for record in change["archive"]["results"]:
+        hands.setdefault(record["hand"], []).append(record)
+    return hands

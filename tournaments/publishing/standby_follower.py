@@ -13,13 +13,14 @@ takeover, by the button or the command).
 
 from __future__ import annotations
 
+import http.client
 import json
 import logging
 import threading
 import time
-import urllib.error
 import urllib.request
 from http.client import HTTPException
+from urllib.parse import urlsplit
 
 from django.db import DatabaseError, close_old_connections
 
@@ -36,20 +37,69 @@ class KeyRefused(Exception):
     """The hall refused this standby's key (another standby paired since?)."""
 
 
-def ask(hall: str, path: str, body: dict, *, key: str = "", timeout: float = WAIT + 10) -> dict:
+def ask(
+    hall: str,
+    path: str,
+    body: dict,
+    *,
+    key: str = "",
+    timeout: float = WAIT + 10,
+    keep: bool = False,
+    sent=None,
+) -> dict:
+    """POST ``body`` to ``hall``'s ``path``, its JSON answer. ``keep``: on the connection kept
+    from the last ask (the follower's, asking every moment), opened anew when the hall closed
+    it; ``sent``: called once the ask is on its way, before its answer is waited for."""
     headers = {"Content-Type": "application/json"}
     if key:
         headers["Authorization"] = f"Bearer {key}"
-    request = urllib.request.Request(  # noqa: S310 - the hall's http(s) address
-        hall.rstrip("/") + path, data=json.dumps(body).encode(), method="POST", headers=headers
-    )
-    try:
-        with urllib.request.urlopen(request, timeout=timeout) as answer:  # noqa: S310
-            return json.loads(answer.read())
-    except urllib.error.HTTPError as answer:
-        if answer.code == 403:
-            raise KeyRefused(answer.read(2000).decode(errors="replace")) from None
-        raise
+    data = json.dumps(body).encode()
+    for again in (False, True):
+        connection = _connection(hall, timeout, keep=keep and not again)
+        try:
+            connection.request("POST", _path(hall, path), body=data, headers=headers)
+            if sent is not None:
+                sent()
+            answer = connection.getresponse()
+            text = answer.read()
+            break
+        except (ConnectionError, HTTPException) as error:
+            connection.close()
+            if not keep or again:
+                raise
+            # The hall closed the kept connection (started again, or idle too long): an ask
+            # only says what this laptop holds, so asking again on a new one is harmless.
+            log.info("standby: asking the hall again on a new connection: %s", error)
+        except BaseException:
+            connection.close()
+            raise
+    if not keep or answer.will_close:
+        connection.close()
+    if answer.status == 403:
+        raise KeyRefused(text[:2000].decode(errors="replace"))
+    if answer.status != 200:
+        raise OSError(f"the hall answered {answer.status} {answer.reason}")
+    return json.loads(text)
+
+
+_kept: dict[str, http.client.HTTPConnection] = {}  # the follower's connection, by hall
+
+
+def _connection(hall: str, timeout: float, *, keep: bool) -> http.client.HTTPConnection:
+    parts = urlsplit(hall)
+    kind = http.client.HTTPSConnection if parts.scheme == "https" else http.client.HTTPConnection
+    if keep and hall in _kept and _kept[hall].sock is not None:
+        _kept[hall].timeout = timeout
+        _kept[hall].sock.settimeout(timeout)
+        return _kept[hall]
+    connection = kind(parts.hostname, parts.port, timeout=timeout)
+    if keep:
+        _kept[hall] = connection
+    return connection
+
+
+def _path(hall: str, path: str) -> str:
+    return urlsplit(hall).path.rstrip("/") + path
 
 
 def pair(hall: str, code: str, *, name: str, origin: str) -> str:
@@ -80,26 +130,34 @@ def follow_once(*, wait: float = WAIT) -> int:
     now = standby.role()
     if now.role != LaptopRole.STANDBY:
         return 0
+    body = {
+        "held": standby_received.held(),
+        "entries_since": standby_follow.entries_since(),
+        "wait": wait,
+        "rows": True,  # a hand this laptop holds may come as its changed results only
+    }
     answer = ask(
-        feed_of(now.hall),
-        "/standby/changes",
-        {
-            "held": standby_received.held(),
-            "entries_since": standby_follow.entries_since(),
-            "wait": wait,
-        },
-        key=now.key,
+        feed_of(now.hall), "/standby/changes", body, key=now.key, keep=True, sent=_received_on_disk
     )
     if standby.role().role != LaptopRole.STANDBY:
         return 0  # taken over while the ask was open: nothing more from the old hall
     received = answer.get("changes", [])
     if received:
         standby_received.keep(answer)
-        _arrived.set()
+        _unapplied.set()
     return len(received)
 
 
-_arrived = threading.Event()  # a change was written to disk: the applier has work
+_unapplied = threading.Event()  # a change was written to disk: the applier has work
+_arrived = threading.Event()  # ... and the ask confirming it is on its way: the applier starts
+
+
+def _received_on_disk() -> None:
+    """Once the ask confirming what was written is sent, the applier starts on it: not
+    before, so it never slows the confirmation the hall's saves wait for."""
+    if _unapplied.is_set():
+        _unapplied.clear()
+        _arrived.set()
 
 
 def _run() -> None:

@@ -15,8 +15,8 @@ from django.contrib.auth import get_user_model
 from django.db.models import Max
 from django.utils import timezone
 
-from ..archive.export import FORMAT, VERSION
-from ..models import Event, EventRole, PublishedCopy, TableSubmission, TableToken
+from ..archive.export import FORMAT, VERSION, result_records
+from ..models import Event, EventRole, HandResult, PublishedCopy, TableSubmission, TableToken
 from . import standby_publishing
 from .archive_import import import_event
 from .audit import bump_revision
@@ -67,6 +67,7 @@ def follow(change: dict, secrets: dict) -> int:
             lock_event(event)
             if change["base"] != copy.revision and not change["whole"]:
                 return copy.revision
+            change = completed(event, change)
             archive, read = checked(event, change)
             apply_archive(event, archive, whole=change["whole"], hands=change["hands"], held=read)
             bump_revision(
@@ -79,13 +80,36 @@ def follow(change: dict, secrets: dict) -> int:
         return copy.revision
 
 
+def completed(event: Event, change: dict) -> dict:
+    """``change`` with each hand it sends as its changed results only (``rows``) whole
+    again: those results laid over the ones this standby holds of the hand."""
+    rows = change.get("rows") or []
+    if not rows:
+        return change
+    if not isinstance(rows, list) or not set(rows) <= set(change["hands"]):
+        raise ValueError(f"the hands sent as their changed results {rows!r} are not its hands")
+    held = HandResult.objects.filter(event=event, hand__number__in=rows)
+    records = {(r["hand"], r["host_table"]): r for r in result_records(held)}
+    records |= {(r["hand"], r["host_table"]): r for r in change["archive"]["results"]}
+    results = [records[key] for key in sorted(records)]
+    return {**change, "rows": [], "archive": {**change["archive"], "results": results}}
+
+
 def _when(value: str | None):
     return datetime.fromisoformat(value) if value else None
 
 
 def _secrets(event: Event, secrets: dict) -> None:
-    """The entry addresses and accounts as the hall has them (only what differs is written)."""
-    tokens = {t["token"]: t for t in secrets.get("entry_addresses", [])}
+    """The entry addresses and accounts as the hall has them (only what differs is written;
+    addresses the hall left out are unchanged)."""
+    if "entry_addresses" in secrets:
+        _addresses(event, secrets["entry_addresses"])
+    accounts(secrets.get("accounts", []), event=event)
+    _entries(event, secrets.get("entries", []))
+
+
+def _addresses(event: Event, addresses: list[dict]) -> None:
+    tokens = {t["token"]: t for t in addresses}
     rows = TableToken.objects.filter(event=event).values_list("pk", "token", "revoked_at")
     known = {token: (pk, revoked) for pk, token, revoked in rows}
     if gone := [pk for token, (pk, _revoked) in known.items() if token not in tokens]:
@@ -103,8 +127,6 @@ def _secrets(event: Event, secrets: dict) -> None:
             )
         elif row[1] != revoked:
             TableToken.objects.filter(pk=row[0]).update(revoked_at=revoked)
-    accounts(secrets.get("accounts", []), event=event)
-    _entries(event, secrets.get("entries", []))
 
 
 def _entries(event: Event, entries: list[dict]) -> None:

@@ -149,10 +149,11 @@ def _chains(items: list[dict], applied: dict[str, int]) -> list[tuple[dict, dict
 
 
 def _secrets_merged(earlier: dict, later: dict) -> dict:
-    """The later secrets, with the phones' entries of both (the later one of a phone's)."""
+    """The later secrets, with the phones' entries of both (the later one of a phone's) and
+    the earlier entry addresses when the later left them out (unchanged)."""
     entries = {(e["table"], e["phone_id"]): e for e in earlier.get("entries", [])}
     entries |= {(e["table"], e["phone_id"]): e for e in later.get("entries", [])}
-    return {**later, "entries": list(entries.values())}
+    return {**earlier, **later, "entries": list(entries.values())}
 
 
 def take_over(*, actor=None):

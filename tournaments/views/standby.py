@@ -20,12 +20,12 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
 from ..archive.feed import changes_since, one_moment
-from ..archive.secrets import export_secrets
+from ..archive.secrets import addresses_mark, export_secrets
 from ..links import public_base
 from ..models import LaptopRole
 from ..rules.errors import RulesError
 from ..selectors import standby as standby_reads
-from ..services import standby, standby_received, standby_sync
+from ..services import standby, standby_received, standby_sent, standby_sync
 from ..services.standby_publishing import hall_publishing
 
 LONGEST_WAIT = 25.0  # seconds the feed holds a standby's ask open when nothing changes
@@ -128,15 +128,20 @@ def changes(request):
     finally:
         standby_sync.polling(False)
     since = body.get("entries_since", {})
+    rows = body.get("rows") is True  # a standby that lays changed results over its own
     found = []
     for event, base in moved:
         # One committed moment for the change, its secrets and its phones' entries: an entry
         # never arrives without the result it recorded.
         with one_moment():
             change = changes_since(event, base, source=standby.SOURCE)
-            secrets = export_secrets(event) | hall_publishing(event)  # a secret too
+            mark = addresses_mark(event)
+            known = rows and standby_sent.holds_addresses(change, mark)
+            secrets = export_secrets(event, addresses=not known) | hall_publishing(event)
             after = _moment(since.get(event.slug)) if isinstance(since, dict) and base else None
             secrets["entries"] = standby_reads.phone_entries(event, change, after)
+        if rows:
+            change, secrets = standby_sent.trimmed(change, secrets, mark)
         found.append({"change": change, "secrets": secrets})
     accounts = standby_reads.staff_accounts()
     return JsonResponse({"changes": found, "accounts": accounts})

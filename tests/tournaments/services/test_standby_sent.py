@@ -1,0 +1,130 @@
+"""A round to the standby from the revision the hall sent it last carries only what changed:
+a phone's save goes as its one result and its entry, not its hand's, and the entry addresses
+only when they change; the standby, laying those over what it holds, equals the hall."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.leader_helpers import make_event, make_user, play
+from tests.publishing_helpers import standings
+from tournaments.archive.feed import changes_since
+from tournaments.archive.secrets import addresses_mark, export_secrets
+from tournaments.models import Event, HandResult
+from tournaments.selectors.standby import phone_entries
+from tournaments.services import ResultEntry, results_record, standby_received, standby_sent
+from tournaments.services.standby import SOURCE
+from tournaments.services.table_entry import table_tokens_issue
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def nothing_sent_yet(settings, tmp_path):
+    settings.DATA_DIR = tmp_path  # the standby's disk
+    standby_sent.forget()
+    yield
+    standby_sent.forget()
+
+
+def hall_event() -> Event:
+    hall = make_event("games", tables=8, hands_per_day=(6, 4))
+    make_user("lead", hall)
+    table_tokens_issue(event=hall, actor=None)
+    play(hall, [1])
+    return hall
+
+
+def round_from(hall: Event, base: int) -> dict:
+    """The hall's answer to its standby's ask from ``base``, as ``views/standby.py`` makes it."""
+    hall.refresh_from_db()
+    change = changes_since(hall, base, source=SOURCE)
+    mark = addresses_mark(hall)
+    known = standby_sent.holds_addresses(change, mark)
+    secrets = export_secrets(hall, addresses=not known)
+    secrets["entries"] = phone_entries(hall, change, None)
+    change, secrets = standby_sent.trimmed(change, secrets, mark)
+    return {"changes": [{"change": change, "secrets": secrets}], "accounts": []}
+
+
+def sent(answer: dict) -> tuple[dict, dict]:
+    item = answer["changes"][0]
+    return item["change"], item["secrets"]
+
+
+def save(hall: Event, hand: int, table: int, tricks: int) -> None:
+    results_record(event=hall, entries=[ResultEntry(hand, table, tricks)], actor=None)
+
+
+def test_a_save_after_the_round_the_standby_holds_goes_as_its_one_result():
+    hall = hall_event()
+    save(hall, 2, 1, 8)
+    first, _ = sent(round_from(hall, 0))
+    save(hall, 2, 4, 7)
+    change, secrets = sent(round_from(hall, first["revision"]))
+    assert change["hands"] == [2] and change["rows"] == [2]
+    assert [(r["hand"], r["host_table"]) for r in change["archive"]["results"]] == [(2, 4)]
+    assert "entry_addresses" not in secrets  # the same as the standby holds
+
+
+def test_a_standby_asking_from_another_revision_is_sent_the_hand_whole():
+    hall = hall_event()
+    save(hall, 2, 1, 8)
+    first, _ = sent(round_from(hall, 0))
+    save(hall, 2, 4, 7)
+    standby_sent.forget()  # the hall was started again: it does not know what it sent
+    change, secrets = sent(round_from(hall, first["revision"]))
+    assert change["rows"] == []
+    assert [r["host_table"] for r in change["archive"]["results"]] == [1, 4]
+    assert len(secrets["entry_addresses"]) == 8
+
+
+def test_entry_addresses_issued_again_go_to_the_standby_at_once():
+    hall = hall_event()
+    first, _ = sent(round_from(hall, 0))
+    table_tokens_issue(event=hall, actor=None, tables=[3], replace=True)
+    _change, secrets = sent(round_from(hall, first["revision"]))
+    assert len(secrets["entry_addresses"]) == 9  # table 3's old address, revoked, and its new
+
+
+def test_the_standby_laying_the_changed_results_over_its_own_equals_the_hall(client):
+    hall = hall_event()
+    answers = [round_from(hall, 0)]
+    for hand, table, tricks in ((2, 1, 8), (2, 4, 7), (2, 1, 5), (3, 2, 9)):
+        save(hall, hand, table, tricks)  # the third corrects a result the standby holds
+        answers.append(round_from(hall, sent(answers[-1])[0]["revision"]))
+    assert sent(answers[2])[0]["rows"] == [2]
+    expected = standings(client, "games")
+    results = sorted(
+        HandResult.objects.filter(event=hall).values_list(
+            "hand__number", "host_table", "visitor_tricks"
+        )
+    )
+    hall.delete()  # the standby is another laptop
+    standby_received.keep(answers[0])
+    standby_received.apply()  # the event, whole
+    for answer in answers[1:]:  # the rest received together and applied as one
+        standby_received.keep(answer)
+    standby_received.apply()
+    copy = Event.objects.get(slug="games")
+    assert standings(client, "games") == expected
+    held = HandResult.objects.filter(event=copy).values_list(
+        "hand__number", "host_table", "visitor_tricks"
+    )
+    assert sorted(held) == results
+
+
+def test_each_round_the_standby_applies_as_it_comes_leaves_it_equal_to_the_hall(client):
+    hall = hall_event()
+    answers = [round_from(hall, 0)]
+    for hand, table, tricks in ((2, 1, 8), (2, 4, 7), (2, 1, 5)):
+        save(hall, hand, table, tricks)
+        answers.append(round_from(hall, sent(answers[-1])[0]["revision"]))
+    expected = standings(client, "games")
+    hall.delete()
+    for answer in answers:
+        standby_received.keep(answer)
+        standby_received.apply()
+    assert standings(client, "games") == expected
+    copy = Event.objects.get(slug="games")
+    assert HandResult.objects.filter(event=copy, hand__number=2).count() == 2
