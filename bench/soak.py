@@ -105,7 +105,7 @@ def save_loop(
                 tally["server errors"] += 1
             elif "changed while you were typing" in page or "at the same moment" in page:
                 tally["conflicts told"] += 1
-            elif "saved table" in page:
+            elif re.search(r"Hand \d+: \d+ tables? saved", page):
                 tally["saved"] += 1
             else:
                 tally["unchanged (same value typed)"] += 1

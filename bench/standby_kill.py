@@ -1,10 +1,14 @@
 """The kill test of issue 39: a hall and its standby, two real servers on loopback (two data
-folders, two ports), a 250-table event (``tests/hall_size.py``), phones entering a hand; the
-hall killed with SIGKILL at a random moment, the standby taking over (``whist-director
-takeover``), the phones resending what was not acknowledged, with the same ids. Prints the
-acknowledged saves lost and recorded twice over every kill, the standby's lag (p95, from a
-revision on the hall to the same on the standby, read from both databases every 10 ms), a save's
-answer with and without a standby (p95), and takeover to the first accepted save.
+folders, two ports), a 250-table event (``tests/hall_size.py``), the tables' phones entering
+hands 8, 9 and 10 while the leader corrects their results through the hand grid
+(``_leader_grid.py``); the hall killed with SIGKILL at a random moment across those hands, the
+standby taking over (``whist-director takeover``), the phones resending what was not
+acknowledged, with the same ids, and the leader typing again a correction the hall died under.
+Prints the acknowledged saves (phones' and grid's) missing on the standby at the takeover and
+recorded twice, whether the standby's standings then equal the reference (the same results
+recorded on a copy of the event that never had a standby), the standby's lag (p95, from a
+revision on the hall to the same on the standby, read from both databases every 10 ms), a
+save's answer with and without a standby (p95), and takeover to the first accepted save.
 
     .venv/bin/python bench/standby_kill.py --kills 20
 """
@@ -31,8 +35,10 @@ import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from _leader_grid import Leader, corrections
+
 ROOT = Path(__file__).resolve().parent.parent
-SLUG, HAND, PHONES = "full-hall", 8, 16
+SLUG, HANDS, PHONES = "full-hall", (8, 9, 10), 16
 REFUSED: list[str] = []  # what a refused entry was told (the resends to the standby)
 
 PREPARE = """
@@ -108,9 +114,9 @@ def prepared(template: Path) -> dict[str, str]:
     return json.loads(made.stdout.strip().splitlines()[-1])
 
 
-def enter(port: int, token: str, table: int, tricks: int) -> tuple[bool, float]:
+def enter(port: int, token: str, table: int, hand: int, tricks: int) -> tuple[bool, float]:
     """A phone's entry (its id made once per table and hand); acknowledged, and how long."""
-    entry = {"id": f"phone-{table}-{HAND}", "hand": HAND, "tricks": tricks}
+    entry = {"id": f"phone-{table}-{hand}", "hand": hand, "tricks": tricks}
     request = entry_request(port, token, entry)
     began = time.monotonic()
     try:
@@ -125,22 +131,53 @@ def enter(port: int, token: str, table: int, tricks: int) -> tuple[bool, float]:
     return saved, time.monotonic() - began
 
 
-def results(db: Path) -> dict[int, int]:
+def results(db: Path) -> tuple[dict[tuple[int, int], int], int]:
+    """Each (hand, host table)'s visitors' tricks of ``HANDS``, and how many are there twice."""
     with sqlite3.connect(db, timeout=30) as conn:
         rows = conn.execute(
-            "SELECT r.host_table, r.visitor_tricks FROM tournaments_handresult r "
+            "SELECT h.number, r.host_table, r.visitor_tricks FROM tournaments_handresult r "
             "JOIN tournaments_hand h ON h.id = r.hand_id "
             "JOIN tournaments_event e ON e.id = r.event_id "
-            "WHERE e.slug = ? AND h.number = ?",
-            (SLUG, HAND),
+            "WHERE e.slug = ? AND h.number BETWEEN ? AND ?",
+            (SLUG, min(HANDS), max(HANDS)),
         ).fetchall()
         doubled = conn.execute(
-            "SELECT COUNT(*) FROM (SELECT r.host_table FROM tournaments_handresult r JOIN "
-            "tournaments_hand h ON h.id = r.hand_id WHERE h.number = ? GROUP BY r.host_table "
-            "HAVING COUNT(*) > 1)",
-            (HAND,),
+            "SELECT COUNT(*) FROM (SELECT h.number FROM tournaments_handresult r JOIN "
+            "tournaments_hand h ON h.id = r.hand_id WHERE h.number BETWEEN ? AND ? "
+            "GROUP BY h.number, r.host_table HAVING COUNT(*) > 1)",
+            (min(HANDS), max(HANDS)),
         ).fetchone()[0]
-    return dict(rows), doubled
+    return {(hand, table): tricks for hand, table, tricks in rows}, doubled
+
+
+REFERENCE = """
+import json, sys
+from tournaments.models import Event
+from tournaments.services import ResultEntry, results_record
+from tournaments.snapshot import standings_payload
+event = Event.objects.get(slug=%(slug)r)
+cells = json.load(open(%(cells)r))
+for hand in sorted({c[0] for c in cells}):
+    entries = [ResultEntry(h, t, v) for h, t, v in cells if h == hand]
+    results_record(event=event, entries=entries, actor=None)
+print(json.dumps(standings_payload(Event.objects.get(pk=event.pk))))
+"""
+
+
+def reference_standings(template: Path, work: Path, cells: dict) -> dict:
+    """The standings of the event with ``cells`` recorded on a copy that never had a standby."""
+    folder = work / "reference"
+    shutil.copytree(template, folder)
+    (work / "cells.json").write_text(json.dumps([[*k, v] for k, v in sorted(cells.items())]))
+    script = REFERENCE % {"slug": SLUG, "cells": str(work / "cells.json")}
+    made = launcher(environment(folder), "manage", "shell", "-c", script)
+    return json.loads(made.stdout.strip().splitlines()[-1])
+
+
+def standings_on(port: int) -> dict:
+    url = f"http://127.0.0.1:{port}/events/{SLUG}/standings.json"
+    with urllib.request.urlopen(url, timeout=30) as answer:  # noqa: S310 - loopback
+        return json.loads(answer.read())
 
 
 def watch_lag(hall_db: Path, standby_db: Path, stop: threading.Event, lags: list) -> None:
@@ -169,7 +206,10 @@ def p95(values: list[float]) -> float:
     return statistics.quantiles(values, n=20)[-1] if len(values) > 1 else (values or [0])[0]
 
 
-def one_kill(template: Path, tokens: dict, work: Path, measure: bool, rng: random.Random) -> dict:
+def one_kill(template: Path, tokens: dict, work: Path, window: float | None, rng) -> dict:
+    """One round: with ``window`` None, the measuring round (no kill before every hand is
+    entered); else the hall killed at a random moment of the first ``window`` seconds."""
+    measure = window is None
     hall_dir, standby_dir = work / "hall", work / "standby"
     shutil.rmtree(work, ignore_errors=True)
     shutil.copytree(template, hall_dir)
@@ -183,42 +223,40 @@ def one_kill(template: Path, tokens: dict, work: Path, measure: bool, rng: rando
     figures: dict = {}
     tables = list(range(1, 251))
     rng.shuffle(tables)
-    tricks = {t: rng.randint(0, 13) for t in tables}
-    if measure:  # a save's answer with no standby: the first 50 tables
+    tricks = {(h, t): rng.randint(0, 13) for h in HANDS for t in tables}
+    first = HANDS[0]
+    if measure:  # a save's answer with no standby: the first 50 tables of the first hand
         with ThreadPoolExecutor(PHONES) as pool:
             alone = list(
-                pool.map(lambda t: enter(hall_port, tokens[str(t)], t, tricks[t]), tables[:50])
+                pool.map(
+                    lambda t: enter(hall_port, tokens[str(t)], t, first, tricks[(first, t)]),
+                    tables[:50],
+                )
             )
         figures["alone"] = [took for ok, took in alone if ok]
-    code = launcher(hall_env, "manage", "standby_code").stdout.strip()
-    standby = launcher(
-        standby_env,
-        "standby",
-        "--hall",
-        f"http://127.0.0.1:{hall_port}",
-        "--code",
-        code,
-        "--listen",
-        f"127.0.0.1:{standby_port}",
-        log=work / "standby.log",
-        wait=False,
-    )
-    answering(standby_port, standby, work / "standby.log")
+    standby = start_standby(hall_env, standby_env, hall_port, standby_port, work)
     stop, lags = threading.Event(), []
     watcher = threading.Thread(
         target=watch_lag, args=(hall_dir / "db.sqlite3", standby_dir / "db.sqlite3", stop, lags)
     )
     watcher.start()
-    rest = [t for t in tables if not measure or t not in tables[:50]]
-    acked: dict[int, int] = {}
+    measured = {(first, t) for t in tables[:50]} if measure else set()
+    turns = [(h, t) for h in HANDS for t in tables if (h, t) not in measured]
+    acked: dict[tuple[int, int], int] = {}
     took: list[float] = []
-    kill_at = None if measure else rng.uniform(0.0, 4.0)
+    grid = {"saved": {}, "typing": None, "times": []}
+    leader = threading.Thread(
+        target=corrections, args=(hall_port, SLUG, acked, grid, stop, random.Random(rng.random()))
+    )
+    leader.start()
+    kill_at = None if measure else rng.uniform(0.0, window)
     began = time.monotonic()
 
-    def phone(table: int) -> None:
-        ok, seconds = enter(hall_port, tokens[str(table)], table, tricks[table])
+    def phone(turn: tuple[int, int]) -> None:
+        hand, table = turn
+        ok, seconds = enter(hall_port, tokens[str(table)], table, hand, tricks[turn])
         if ok:
-            acked[table] = tricks[table]
+            acked[turn] = tricks[turn]
             took.append(seconds)
 
     killer = None
@@ -226,7 +264,8 @@ def one_kill(template: Path, tokens: dict, work: Path, measure: bool, rng: rando
         killer = threading.Timer(kill_at, hall.send_signal, args=(signal.SIGKILL,))
         killer.start()
     with ThreadPoolExecutor(PHONES) as pool:
-        list(pool.map(phone, rest))
+        for hand in HANDS:  # a table enters the next hand once the hall is on it
+            list(pool.map(phone, [turn for turn in turns if turn[0] == hand]))
     if killer is not None:
         killer.join()
     else:
@@ -235,36 +274,75 @@ def one_kill(template: Path, tokens: dict, work: Path, measure: bool, rng: rando
     hall.wait()
     stop.set()
     watcher.join()
+    leader.join()
     figures |= {"with_standby": took, "lags": lags, "entered_for": time.monotonic() - began}
     if measure:
         figures["acked_alone"] = len(figures["alone"])
     step = time.monotonic()
     launcher(standby_env, "takeover")
-    # The phones not acknowledged send again, to the standby, with the same ids.
-    first = None
-    REFUSED.clear()
-    for table in tables:
-        if table not in acked:
-            ok, _s = enter(standby_port, tokens[str(table)], table, tricks[table])
-            if ok and first is None:
-                first = time.monotonic() - step
-    ok, _s = enter(standby_port, tokens[str(tables[0])], tables[0], tricks[tables[0]])  # a repeat
-    first = first if first is not None else time.monotonic() - step
-    held, doubled = results(standby_dir / "db.sqlite3")
+    taken, doubled = results(standby_dir / "db.sqlite3")
+    # Acknowledged and missing at the takeover: a phone's save (unless the leader corrected it
+    # since, or was correcting it when the hall died) or a correction the grid said saved.
+    typing = grid["typing"][:2] if grid["typing"] else None
+    saves = {c: v for c, v in acked.items() if c not in grid["saved"] and c != typing}
+    saves |= {c: v for c, v in grid["saved"].items() if c != typing}
+    lost = sum(1 for cell, value in saves.items() if taken.get(cell) != value)
+    first_save = resend(standby_port, tokens, tables, tricks, acked, step)
+    if grid["typing"]:  # the leader types again what the grid did not say saved
+        hand, table, value = grid["typing"]
+        again = Leader(standby_port)
+        again.log_in()
+        again.correct(SLUG, hand, table, value)  # or the grid shows it there already
+        if results(standby_dir / "db.sqlite3")[0].get((hand, table)) == value:
+            grid["saved"][(hand, table)] = value
+    expected = tricks | grid["saved"]
+    held, doubled_after = results(standby_dir / "db.sqlite3")
+    equal = standings_on(standby_port) == reference_standings(template, work, expected)
     standby.send_signal(signal.SIGTERM)
     standby.wait(timeout=30)
-    lost = sum(1 for t, v in acked.items() if held.get(t) != v)
-    missing = sum(1 for t in tables if held.get(t) != tricks[t])
+    missing = sum(1 for cell, value in expected.items() if held.get(cell) != value)
     if missing:
-        print("  resends refused:", REFUSED[:3], flush=True)
+        wrong = [(c, v, held.get(c)) for c, v in sorted(expected.items()) if held.get(c) != v]
+        print("  differing (cell, expected, held):", wrong[:5], REFUSED[:3], flush=True)
     return figures | {
         "acked": len(acked),
+        "corrected": len(grid["saved"]),
         "lost": lost,
-        "doubled": doubled,
+        "doubled": max(doubled, doubled_after),
         "missing": missing,
-        "takeover_to_save": first,
+        "standings_equal": equal,
+        "takeover_to_save": first_save,
         "kill_at": kill_at,
     }
+
+
+def start_standby(hall_env: dict, env: dict, hall_port: int, port: int, work: Path):
+    code = launcher(hall_env, "manage", "standby_code").stdout.strip()
+    hall = f"http://127.0.0.1:{hall_port}"
+    standby = launcher(
+        env,
+        *("standby", "--hall", hall, "--code", code, "--listen", f"127.0.0.1:{port}"),
+        log=work / "standby.log",
+        wait=False,
+    )
+    answering(port, standby, work / "standby.log")
+    return standby
+
+
+def resend(port: int, tokens: dict, tables: list, tricks: dict, acked: dict, step: float):
+    """The phones not acknowledged send again, to the standby, with the same ids, hand by
+    hand; seconds from the takeover's step to the first accepted save."""
+    first = None
+    REFUSED.clear()
+    for hand in HANDS:
+        for table in tables:
+            if (hand, table) not in acked:
+                ok, _s = enter(port, tokens[str(table)], table, hand, tricks[(hand, table)])
+                if ok and first is None:
+                    first = time.monotonic() - step
+    repeat = tables[0]  # a phone sending a save already acknowledged: answered, not recorded
+    enter(port, tokens[str(repeat)], repeat, HANDS[0], tricks[(HANDS[0], repeat)])
+    return first if first is not None else time.monotonic() - step
 
 
 def main() -> None:
@@ -277,22 +355,29 @@ def main() -> None:
     template = base / "template"
     template.mkdir()
     tokens = prepared(template)
-    rounds = [one_kill(template, tokens, base / "round", True, rng)]
-    print(f"measure: {rounds[0]['acked']} saves with a standby, {rounds[0]['acked_alone']} alone")
+    rounds = [one_kill(template, tokens, base / "round", None, rng)]
+    window = rounds[0]["entered_for"]  # the kills fall across the three hands
+    print(
+        f"measure: {rounds[0]['acked']} phones' saves with a standby and "
+        f"{rounds[0]['corrected']} grid's in {window:.1f} s, {rounds[0]['acked_alone']} alone"
+    )
     for n in range(args.kills):
-        r = one_kill(template, tokens, base / "round", False, rng)
+        r = one_kill(template, tokens, base / "round", window, rng)
         rounds.append(r)
         print(
-            f"kill {n + 1} at {r['kill_at']:.2f} s: {r['acked']} acknowledged, lost {r['lost']}, "
-            f"recorded twice {r['doubled']}, results differing after resends {r['missing']}, "
-            f"takeover to first save {r['takeover_to_save']:.2f} s",
+            f"kill {n + 1} at {r['kill_at']:.2f} s: {r['acked']} phones' and "
+            f"{r['corrected']} grid's saves acknowledged, lost {r['lost']}, recorded twice "
+            f"{r['doubled']}, results differing after resends {r['missing']}, standings equal "
+            f"to the reference: {r['standings_equal']}, takeover to first save "
+            f"{r['takeover_to_save']:.2f} s",
             flush=True,
         )
     lags = [x for r in rounds for x in r["lags"]]
     with_standby, alone = rounds[0]["with_standby"], rounds[0]["alone"]
     print(
         f"acknowledged saves lost: {sum(r['lost'] for r in rounds[1:])}, recorded twice: "
-        f"{sum(r['doubled'] for r in rounds[1:])} over {args.kills} kills"
+        f"{sum(r['doubled'] for r in rounds[1:])} over {args.kills} kills; standings equal to "
+        f"the reference after {sum(r['standings_equal'] for r in rounds[1:])} takeovers"
     )
     print(f"standby lag p95 {p95(lags) * 1000:.0f} ms over {len(lags)} revisions")
     print(

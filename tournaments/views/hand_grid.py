@@ -154,7 +154,6 @@ def _render_grid(request, event: Event, hand: Hand, posted: GridInput | None = N
         "history_more": not whole and len(history) > HISTORY_SHOWN,
         "closed": closed,
         "can_edit": not closed,
-        "can_reopen": closed and permissions.allowed(request.user, event, permissions.LEAD),
         "next_hand": hand.number + 1 if hand.number < sum(event.day_hand_counts) else None,
         "settings": event.flag_settings,
         "cut_event": event.trumps == LEADERS_CUT,

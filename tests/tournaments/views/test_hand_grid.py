@@ -155,6 +155,23 @@ def test_a_closed_days_result_is_refused_on_the_grid_naming_the_day(client, even
     assert HandResult.objects.get(hand__number=1, host_table=1).visitor_tricks == 8
 
 
+@pytest.mark.parametrize(
+    ("role", "told"),
+    [
+        (Role.LEADER, "To correct one, <a href=\"/events/{slug}/close/\">reopen the day</a>"),
+        (Role.ASSISTANT, "Only a leader can reopen it."),
+    ],
+)
+def test_a_closed_days_grid_offers_its_reopening_to_a_leader_only(client, event, role, told):
+    from tournaments.services.closing import day_close
+
+    play(event, range(1, 31))
+    day_close(event=event, day=1, close_incomplete=True, actor=None)
+    client.force_login(make_user("helper", event, role))
+    page = client.get(url(event)).content.decode()
+    assert told.format(slug=event.slug) in page
+
+
 def test_the_hand_list_offers_the_first_hand_not_fully_entered(client, event, leader):
     """With hand 1 complete the hand list says 'Continue with hand 2'."""
     play(event, [1])
