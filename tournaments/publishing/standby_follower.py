@@ -175,6 +175,9 @@ def _run() -> None:
         except (OSError, ValueError, KeyRefused, DatabaseError, HTTPException) as error:
             log.warning("standby: the hall did not answer: %s", error)
             _feeds.clear()  # a hall started again has another door
+            for connection in _kept.values():
+                connection.close()
+            _kept.clear()
             time.sleep(BACKOFF[min(failures, len(BACKOFF) - 1)])
             failures += 1
 

@@ -38,47 +38,40 @@ def trimmed(change: dict, secrets: dict, mark: tuple) -> tuple[dict, dict]:
     without what the standby holds already; remembered as what the standby holds at the
     change's revision. Secrets without addresses: the standby holds them (``holds_addresses``)."""
     slug = change["event"]
-    results = {_result_key(r): r for r in change["archive"]["results"]}
-    entries = {_entry_key(e): e for e in secrets.get("entries", [])}
+    hands: dict[int, dict[int, dict]] = {hand: {} for hand in change["hands"]}
+    for record in change["archive"]["results"]:
+        hands.setdefault(record["hand"], {})[record["host_table"]] = record
+    entries = {(e["table"], e["phone_id"]): e for e in secrets.get("entries", [])}
     with _lock:
         was = _sent.get(slug)
         if change["whole"] or was is None or was["revision"] != change["base"]:
-            was = {"results": {}, "hands": set(), "entries": {}, "addresses": None}
+            was = {"hands": {}, "entries": {}}
             change, secrets = {**change, "rows": []}, dict(secrets)
         else:
-            change, secrets = _left_out(change, secrets, was, results, entries)
-        _sent[slug] = {
-            "revision": change["revision"],
-            "results": {k: r for k, r in was["results"].items() if k[0] not in change["hands"]}
-            | results,
-            "hands": was["hands"] | set(change["hands"]),
-            "entries": was["entries"] | entries,
-            "addresses": mark,
-        }
+            change, secrets = _left_out(change, secrets, was, hands, entries)
+        # Kept in place: only this round reads what the standby held before it.
+        was["hands"].update(hands)
+        was["entries"].update(entries)
+        _sent[slug] = {**was, "revision": change["revision"], "addresses": mark}
     return change, secrets
 
 
-def _left_out(change, secrets, was, results, entries) -> tuple[dict, dict]:
-    held = was["results"]
+def _left_out(change, secrets, was, hands, entries) -> tuple[dict, dict]:
+    held = was["hands"]
     # A hand the standby holds goes as its changed results, unless one of them went (only
     # a hand sent whole can say so).
-    gone = {k[0] for k in held if k not in results and k[0] in change["hands"]}
-    rows = [hand for hand in change["hands"] if hand in was["hands"] and hand not in gone]
-    kept = [r for k, r in results.items() if k[0] not in rows or held.get(k) != r]
+    rows = [
+        hand for hand in change["hands"] if hand in held and held[hand].keys() <= hands[hand].keys()
+    ]
+    kept = [
+        record
+        for hand, records in hands.items()
+        for table, record in records.items()
+        if hand not in rows or held[hand].get(table) != record
+    ]
     archive = {**change["archive"], "results": kept}
-    secrets = {
-        **secrets,
-        "entries": [e for k, e in entries.items() if was["entries"].get(k) != e],
-    }
-    return {**change, "archive": archive, "rows": rows}, secrets
-
-
-def _result_key(record: dict) -> tuple[int, int]:
-    return record["hand"], record["host_table"]
-
-
-def _entry_key(entry: dict) -> tuple[int, str]:
-    return entry["table"], entry["phone_id"]
+    sent = [e for key, e in entries.items() if was["entries"].get(key) != e]
+    return {**change, "archive": archive, "rows": rows}, {**secrets, "entries": sent}
 
 
 def forget() -> None:

@@ -128,3 +128,15 @@ def test_each_round_the_standby_applies_as_it_comes_leaves_it_equal_to_the_hall(
     assert standings(client, "games") == expected
     copy = Event.objects.get(slug="games")
     assert HandResult.objects.filter(event=copy, hand__number=2).count() == 2
+
+
+def test_a_hand_one_of_whose_results_went_is_sent_whole():
+    def change(base, revision, tables):
+        records = [{"hand": 4, "host_table": t, "visitor_tricks": 7} for t in tables]
+        archive = {"results": records}
+        return {"event": "games", "base": base, "revision": revision, "whole": False,
+                "hands": [4], "archive": archive}  # fmt: skip
+
+    standby_sent.trimmed(change(3, 5, [1, 2, 3]), {}, ())
+    sent, _secrets = standby_sent.trimmed(change(5, 6, [1, 3]), {}, ())
+    assert sent["rows"] == [] and len(sent["archive"]["results"]) == 2
