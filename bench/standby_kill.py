@@ -3,8 +3,11 @@ folders, two ports), a 250-table event (``tests/hall_size.py``), the tables' pho
 hands 8, 9 and 10 while the leader corrects their results through the hand grid
 (``_leader_grid.py``); the hall killed with SIGKILL at a random moment across those hands, the
 standby taking over (``whist-director takeover``), the phones resending what was not
-acknowledged, with the same ids, and the leader typing again a correction the hall died under.
-Prints the acknowledged saves (phones' and grid's) missing on the standby at the takeover and
+acknowledged, with the same ids, then checking their journals on the new hall (``?held=1``, as
+``table_entry.js`` does) and sending again a save it lacks, and the leader typing again a
+correction the hall died under. Prints the acknowledged saves lost (the grid's missing on the
+standby at the takeover, the phones' after their journals' check), the phones' saves held by
+their journals only at the takeover (a phone's save waits for the standby 30 ms at most), those
 recorded twice, whether the standby's standings then equal the reference (the same results
 recorded on a copy of the event that never had a standby), the standby's lag (p95, from a
 revision on the hall to the same on the standby, read from both databases every 10 ms), a
@@ -281,13 +284,19 @@ def one_kill(template: Path, tokens: dict, work: Path, window: float | None, rng
     step = time.monotonic()
     launcher(standby_env, "takeover")
     taken, doubled = results(standby_dir / "db.sqlite3")
-    # Acknowledged and missing at the takeover: a phone's save (unless the leader corrected it
-    # since, or was correcting it when the hall died) or a correction the grid said saved.
+    # Acknowledged: a phone's save (unless the leader corrected it since, or was correcting it
+    # when the hall died) and a correction the grid said saved. A phone's may be on its phone
+    # alone at the takeover (answered PHONE_WAIT after its commit), until its journal's check
+    # on the new hall sends it again; the grid's must be on the standby.
     typing = grid["typing"][:2] if grid["typing"] else None
-    saves = {c: v for c, v in acked.items() if c not in grid["saved"] and c != typing}
-    saves |= {c: v for c, v in grid["saved"].items() if c != typing}
-    lost = sum(1 for cell, value in saves.items() if taken.get(cell) != value)
+    phones = {c: v for c, v in acked.items() if c not in grid["saved"] and c != typing}
+    grids = {c: v for c, v in grid["saved"].items() if c != typing}
+    journal_only = sum(1 for cell, value in phones.items() if taken.get(cell) != value)
+    lost = sum(1 for cell, value in grids.items() if taken.get(cell) != value)
     first_save = resend(standby_port, tokens, tables, tricks, acked, step)
+    journals(standby_port, tokens, acked)
+    checked, _doubled = results(standby_dir / "db.sqlite3")
+    lost += sum(1 for cell, value in phones.items() if checked.get(cell) != value)
     if grid["typing"]:  # the leader types again what the grid did not say saved
         hand, table, value = grid["typing"]
         again = Leader(standby_port)
@@ -308,6 +317,7 @@ def one_kill(template: Path, tokens: dict, work: Path, window: float | None, rng
         "acked": len(acked),
         "corrected": len(grid["saved"]),
         "lost": lost,
+        "journal_only": journal_only,
         "doubled": max(doubled, doubled_after),
         "missing": missing,
         "standings_equal": equal,
@@ -327,6 +337,22 @@ def start_standby(hall_env: dict, env: dict, hall_port: int, port: int, work: Pa
     )
     answering(port, standby, work / "standby.log")
     return standby
+
+
+def journals(port: int, tokens: dict, acked: dict) -> None:
+    """Each table's phone checks its journal on the new hall, as ``table_entry.js`` does
+    (``?held=1``): a save it was told of that the hall lacks is sent again, as a resend."""
+    for table in sorted({table for _hand, table in acked}):
+        url = f"http://127.0.0.1:{port}/enter/{tokens[str(table)]}/?held=1"
+        with urllib.request.urlopen(url, timeout=30) as answer:  # noqa: S310 - loopback
+            hall = json.loads(answer.read())
+        for (hand, at), tricks in sorted(acked.items()):
+            known = f"phone-{at}-{hand}" in hall["ids"]
+            if at != table or known or hall["held"].get(str(hand)) == [tricks, 0, 0]:
+                continue
+            entry = {"id": f"phone-{at}-{hand}", "hand": hand, "tricks": tricks, "resend": True}
+            with urllib.request.urlopen(entry_request(port, tokens[str(at)], entry), timeout=30):  # noqa: S310
+                pass
 
 
 def resend(port: int, tokens: dict, tables: list, tricks: dict, acked: dict, step: float):
@@ -366,7 +392,8 @@ def main() -> None:
         rounds.append(r)
         print(
             f"kill {n + 1} at {r['kill_at']:.2f} s: {r['acked']} phones' and "
-            f"{r['corrected']} grid's saves acknowledged, lost {r['lost']}, recorded twice "
+            f"{r['corrected']} grid's saves acknowledged ({r['journal_only']} phones' in their "
+            f"journals only at the takeover), lost {r['lost']}, recorded twice "
             f"{r['doubled']}, results differing after resends {r['missing']}, standings equal "
             f"to the reference: {r['standings_equal']}, takeover to first save "
             f"{r['takeover_to_save']:.2f} s",
@@ -376,7 +403,9 @@ def main() -> None:
     with_standby, alone = rounds[0]["with_standby"], rounds[0]["alone"]
     print(
         f"acknowledged saves lost: {sum(r['lost'] for r in rounds[1:])}, recorded twice: "
-        f"{sum(r['doubled'] for r in rounds[1:])} over {args.kills} kills; standings equal to "
+        f"{sum(r['doubled'] for r in rounds[1:])} over {args.kills} kills (phones' saves in "
+        f"their journals only at the takeover: {sum(r['journal_only'] for r in rounds[1:])}); "
+        "standings equal to "
         f"the reference after {sum(r['standings_equal'] for r in rounds[1:])} takeovers"
     )
     print(f"standby lag p95 {p95(lags) * 1000:.0f} ms over {len(lags)} revisions")
