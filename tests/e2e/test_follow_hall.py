@@ -16,11 +16,13 @@ import time
 from urllib.parse import quote, urlsplit
 
 import pytest
+from django.core.cache import cache
 from playwright.sync_api import expect
 
 from tests.hall_size import PHONE
 from tests.leader_helpers import make_event
-from tournaments.models import HandResult
+from tournaments.cache import store
+from tournaments.models import HandResult, TableSubmission
 from tournaments.services.table_entry import table_tokens_issue
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -155,6 +157,40 @@ def test_an_entry_page_moves_to_the_standby_and_sends_what_it_kept(phone, live_s
     assert HandResult.objects.filter(event=event).count() == 1
     assert kept(page, f"whist-entry:{path}") is None
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_a_saved_entry_the_standby_lacks_is_sent_again_from_the_phones_journal(
+    phone, live_server, hall
+):
+    """Table 4's hand 1 is "Saved" by the hall, whose standby did not have it yet when the hall
+    died (a phone's answer waits for the standby 30 ms at most); once the page is on the
+    standby, the phone's journal sends it again, once, as a resend."""
+    event, tokens = hall
+    laptops = TwoLaptops(phone, live_server)
+    path = f"/enter/{tokens[4]}/"
+    page = phone.new_page()
+    page.goto(laptops.hall + path)
+    page.wait_for_function(
+        "standby => localStorage.getItem('follow-standby') === standby", arg=laptops.standby
+    )
+    page.get_by_role("button", name="10", exact=True).click()
+    page.get_by_role("button", name="Confirm").click()
+    expect(page.locator("#status")).to_contain_text("✓ Saved: hand 1, visitors 10 tricks.")
+    laptops.dead = True  # the hall laptop dies before its standby held the save
+    HandResult.objects.filter(event=event, host_table=4).delete()
+    TableSubmission.objects.filter(event=event, table=4).delete()
+    cache.clear()  # the standby's pages know nothing of it
+    store.clear_memory()
+    page.wait_for_timeout(4000)  # the phone finds the hall silent; the leader takes over
+    laptops.role = "hall"  # "Take over the hall"
+    expect(page).to_have_url(laptops.standby + path, timeout=10000)
+    # On the standby the page opens on hand 1 again: the journal's resend puts it back in.
+    expect(page.locator("#status")).to_contain_text(
+        "✓ Saved: hand 1, visitors 10 tricks.", timeout=10000
+    )
+    row = HandResult.objects.get(event=event, host_table=4)
+    assert (row.visitor_tricks, row.entered_by) == (10, "table 4")
+    assert TableSubmission.objects.get(event=event, table=4).resent is True
 
 
 def test_a_replaced_hall_sends_an_open_table_page_to_the_new_hall_at_once(phone, live_server, hall):
