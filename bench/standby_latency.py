@@ -35,16 +35,28 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import re
 import shutil
 import statistics
 import subprocess
 import tempfile
+import threading
 import time
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from standby_kill import answering, entry_request, environment, free_port, launcher, p95, prepared
+from _leader_grid import SAVED, Leader
+from standby_kill import (
+    SLUG,
+    answering,
+    entry_request,
+    environment,
+    free_port,
+    launcher,
+    p95,
+    prepared,
+)
 
 PHONES = 16
 RATE = 4.0  # saves a second: a 250-table hand's results over about a minute
@@ -88,21 +100,55 @@ def figures(name: str, alone: list[float], followed: list[float]) -> None:
 def paced(ports: dict, tokens: dict, turns: list, rate: float) -> dict[str, list[float]]:
     """The tables' phones at a hall's pace: entries arriving at random (``rate`` a second on
     average, whether or not earlier ones were answered), in segments of 50, each segment
-    sent to both halls in turn with the same arrival times."""
-    taken: dict[str, list[float]] = {"alone": [], "followed": []}
+    sent to both halls in turn with the same arrival times; meanwhile the leader corrects an
+    entered result through the grid every second (``<hall> grid``: the save's answer, the
+    page after it aside)."""
+    taken: dict[str, list[float]] = {name: [] for name in ("alone", "followed")}
+    taken |= {f"{name} grid": [] for name in ("alone", "followed")}
+    leaders = {name: Leader(port) for name, port in ports.items()}
+    for leader in leaders.values():
+        leader.log_in()
     segments = [turns[i : i + 50] for i in range(0, len(turns), 50)]
     with ThreadPoolExecutor(64) as pool:
         for n, segment in enumerate(segments):
             gaps = [random.Random(n * 1000 + i).expovariate(rate) for i in range(len(segment))]
             for name in ("alone", "followed") if n % 2 else ("followed", "alone"):
+                stop, earlier = threading.Event(), segments[n - 1] if n else []
+                grid = threading.Thread(
+                    target=correcting, args=(leaders[name], earlier, stop, taken[f"{name} grid"])
+                )
                 sent, when = [], time.monotonic()
-                for (table, hand), gap in zip(segment, gaps, strict=True):
+                for i, ((table, hand), gap) in enumerate(zip(segment, gaps, strict=True)):
                     when += gap
                     time.sleep(max(0.0, when - time.monotonic()))
                     port = ports[name]
                     sent.append(pool.submit(entry, port, tokens[table], table, hand))
+                    if i == 0 and earlier:  # the leader corrects the segment before's results
+                        grid.start()
                 taken[name] += [future.result() for future in sent]
+                stop.set()
+                if earlier:
+                    grid.join()
     return taken
+
+
+def correcting(leader: Leader, entered: list, stop: threading.Event, took: list) -> None:
+    """Every second, the leader types a correction of one of the ``entered`` results."""
+    rng = random.Random(len(took))
+    while not stop.wait(1.0):
+        table, hand = rng.choice(entered)
+        path = f"/events/{SLUG}/hands/{hand}/"
+        _, page = leader.request("GET", path)
+        seen = re.search(rf'name="seen_{table}" value="(\d+)"', page)[1]
+        was = re.search(rf'name="was_{table}" value="([^"]*)"', page)[1]
+        form = {"go": "stay", "csrfmiddlewaretoken": leader.token(page)}
+        tricks = rng.choice([t for t in range(14) if str(t) != was.split(",")[0]])
+        form |= {f"tricks_{table}": str(tricks), f"seen_{table}": seen, f"was_{table}": was}
+        answered: list[float] = []
+        status, page = leader.request("POST", path, form, took=answered)
+        if status != 200 or SAVED.search(page) is None:
+            raise SystemExit(f"the grid did not save: {status} {page[:300]}")
+        took += answered
 
 
 def main() -> None:
@@ -152,6 +198,7 @@ def main() -> None:
         figures(f"{PHONES} phones at once", many["alone"], many["followed"])
         pace = paced(ports, tokens, turns[2 * args.saves :], args.rate)
         figures(f"a hall's pace ({args.rate:g} saves a second)", pace["alone"], pace["followed"])
+        figures("the leader's grid meanwhile", pace["alone grid"], pace["followed grid"])
     finally:
         for process in (standby, followed, alone):
             process.terminate()
