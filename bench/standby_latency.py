@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import re
 import shutil
@@ -60,6 +61,12 @@ from standby_kill import (
 
 PHONES = 16
 RATE = 4.0  # saves a second: a 250-table hand's results over about a minute
+
+
+def pinned(pid: int, cores: set[int]) -> None:
+    """``pid`` and its threads on ``cores`` only."""
+    for thread in os.listdir(f"/proc/{pid}/task"):
+        os.sched_setaffinity(int(thread), cores)
 
 
 def start(data: Path, *args: str) -> tuple[subprocess.Popen, int]:
@@ -156,6 +163,13 @@ def main() -> None:
     parser.add_argument("--saves", type=int, default=500, help="saves of each kind on each hall")
     parser.add_argument("--rate", type=float, default=RATE, help="the hall's pace: saves a second")
     parser.add_argument("--keep", action="store_true", help="keep the data folders and logs")
+    parser.add_argument(
+        "--two-laptops",
+        action="store_true",
+        help="the halls on the first core, the standby and these phones on the second (Linux), "
+        "as two laptops would not share one: the hall's own cost, without the standby's work "
+        "on the same cores",
+    )
     args = parser.parse_args()
     base = Path(tempfile.mkdtemp(prefix="whist-latency-"))
     template = base / "template"
@@ -169,6 +183,11 @@ def main() -> None:
     code = launcher(environment(base / "followed"), "manage", "standby_code").stdout.strip()
     hall = f"http://127.0.0.1:{followed_port}"
     standby, _port = start(base / "standby", "standby", "--hall", hall, "--code", code)
+    if args.two_laptops:
+        for process in (alone, followed):
+            pinned(process.pid, {0})
+        pinned(standby.pid, {1})
+        os.sched_setaffinity(0, {1})
     try:
         # Each table enters its next hand in turn: (table, hand) for the n-th save.
         order = list(range(1, 251))
