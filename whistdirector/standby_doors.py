@@ -2,9 +2,8 @@
 
 A laptop that is not the hall (a standby following it, or a hall a standby replaced) refuses
 every write with the reason: there is one writer, always. On the hall, a write's answer goes
-once the standby holds it, while a standby answers (``standby_sync.settle``); a phone's at
-most a moment later, as the phone keeps a copy until the standby has it. So no save a phone or
-the leader was told is saved lives on the hall laptop alone.
+once the standby holds it, while a standby answers (``standby_sync.settle``), so no save a
+phone or the leader was told is saved lives on the hall laptop alone.
 """
 
 from __future__ import annotations
@@ -35,9 +34,7 @@ class StandbyDoorsMiddleware:
                 return refused(request, now)
         standby_sync.begin()
         response = self.get_response(request)
-        # A phone keeps what it sent: its answer waits for the standby a moment at most.
-        phone = request.path_info.startswith("/enter/")
-        standby_sync.settle(standby_sync.PHONE_WAIT if phone else None)
+        standby_sync.settle()
         return response
 
 

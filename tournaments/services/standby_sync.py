@@ -5,12 +5,8 @@ A save's answer, once its write commits (``audit.bump_revision``) and before it 
 (``whistdirector/standby_doors.py``), waits here until the standby confirms the save's
 revision (a second, three while the standby confirms other saves meanwhile), and only while
 a standby answers (it asked within ``ANSWERING``): no acknowledged save lives only on the
-hall. A phone's save waits ``PHONE_WAIT`` at most: its phone keeps it (the journal of
-``table_entry.js``) and sends it again to a standby that lacks it, so it is never on the hall
-alone either, and a hall's rush of entries at a hand's end is not slowed by the standby.
-
-The standby's long poll (``views/standby.py``) waits here for the next commit. The hall is one
-process, so memory is the place; a write of another process (a command) is seen
+hall. The standby's long poll (``views/standby.py``) waits here for the next commit. The
+hall is one process, so memory is the place; a write of another process (a command) is seen
 by the poll's own look at the revisions every half second.
 """
 
@@ -22,7 +18,6 @@ import time
 ACK_WAIT = 1.0  # seconds a save's answer waits for a standby that confirms nothing
 ACK_LONGEST = 3.0  # seconds it waits at most for a standby that confirms other saves meanwhile
 ANSWERING = 5.0  # seconds since the standby's last poll for it to count as answering
-PHONE_WAIT = 0.03  # seconds a phone's save waits at most (its phone keeps a copy meanwhile)
 
 FEED: dict = {"port": None}  # the port the standby asks through (``two_laptops.start_feed``)
 _changed = threading.Condition()
@@ -44,11 +39,10 @@ def committed(slug: str, revision: int) -> None:
         _changed.notify_all()
 
 
-def settle(longest: float | None = None) -> None:
+def settle() -> None:
     """Before a write's answer goes: wait until the standby holds what this request wrote,
     at most ``ACK_WAIT``, while it answers (after the write's lock is let go, so other saves
-    go on meanwhile); at most ``longest`` for a save that a third copy keeps meanwhile (a
-    phone's, kept in its journal and sent again to a standby that lacks it)."""
+    go on meanwhile)."""
     pending, _mine.pending = getattr(_mine, "pending", []), []
     if not pending:
         return
@@ -62,10 +56,6 @@ def settle(longest: float | None = None) -> None:
             if left <= 0:  # not confirmed in time: the next saves do not wait for it
                 _state["lost_at"] = time.monotonic()
                 break
-            if longest is not None:
-                if (budget := began + longest - time.monotonic()) <= 0:
-                    break  # the third copy holds it until the standby does
-                left = min(left, budget)
             _changed.wait(left)
 
 
