@@ -7,8 +7,8 @@ acknowledged, with the same ids, then checking their journals on the new hall (`
 ``table_entry.js`` does) and sending again a save it lacks, and the leader typing again a
 correction the hall died under. Prints the acknowledged saves lost (the grid's missing on the
 standby at the takeover, the phones' after their journals' check), the phones' saves held by
-their journals only at the takeover (a phone's save waits for the standby 30 ms at most), those
-recorded twice, whether the standby's standings then equal the reference (the same results
+their journals only at the takeover (none while the standby answers: every save's answer
+waits for it), those recorded twice, whether the standby's standings then equal the reference (the same results
 recorded on a copy of the event that never had a standby), the standby's lag (p95, from a
 revision on the hall to the same on the standby, read from both databases every 10 ms), a
 save's answer with and without a standby (p95), and takeover to the first accepted save.
@@ -285,9 +285,9 @@ def one_kill(template: Path, tokens: dict, work: Path, window: float | None, rng
     launcher(standby_env, "takeover")
     taken, doubled = results(standby_dir / "db.sqlite3")
     # Acknowledged: a phone's save (unless the leader corrected it since, or was correcting it
-    # when the hall died) and a correction the grid said saved. A phone's may be on its phone
-    # alone at the takeover (answered PHONE_WAIT after its commit), until its journal's check
-    # on the new hall sends it again; the grid's must be on the standby.
+    # when the hall died) and a correction the grid said saved, each on the standby at the
+    # takeover; a phone's missing there (none while the standby answered) would come back
+    # from its journal's check on the new hall, the grid's would not.
     typing = grid["typing"][:2] if grid["typing"] else None
     phones = {c: v for c, v in acked.items() if c not in grid["saved"] and c != typing}
     grids = {c: v for c, v in grid["saved"].items() if c != typing}

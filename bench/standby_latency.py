@@ -5,29 +5,37 @@ at hand 8 (``tests/hall_size.py``): a hall alone, and a hall followed by its sta
 tables' phones enter hands 8, 9, ... in turn, the same entry on both halls, interleaved (alone
 then followed, followed then alone, ...): first one phone at a time, then 16 phones at once,
 then at a hall's pace (``--rate`` saves a second arriving at random, answered or not: 4, a
-250-table hand's results over about a minute). Prints each one's p50 and p95 and the
-difference.
+250-table hand's results over about a minute) while the leader corrects a result through the
+grid every second. Prints each one's p50 and p95 and the difference. ``--two-laptops`` puts
+the halls on the first core and the standby (with these phones) on the second, as two
+laptops would not share one.
 
     .venv/bin/python bench/standby_latency.py --saves 500
 
-Figures (2026-11-28, a 2-core machine shared with other programs, load average 0.4 to 15;
-the halls and the standby on the same two cores). The standby confirms a change once it is
-on its disk and applies it afterwards; before that, it confirmed a change by asking again
-only after applying it. One phone at a time, p95 with a standby minus p95 alone:
-- interleaved with the earlier code, runs in the order old, new, old, new (load 5.8 to 2.7):
-  old +121 ms and +48 ms, new +30 ms and +34 ms; p50 alone ~20 ms, with a standby 46 ms new,
-  60 to 100 ms old;
-- later runs, new code: +28 ms (load 0.4), +41 to +56 ms (load 3 to 5), +95 ms (load 5 to
-  6); +250 to +365 ms at load 9 to 15 (with timing traces on), where alone itself is at p95
-  260 to 480 ms.
-16 phones at once (the hall's saves queue behind one another): new code +167 to +406 ms at
-load 2.7 to 5 (alone p95 310 to 830 ms), +650 to +820 ms at load 3 to 6; the earlier code +440
-and +213 ms in the interleaved runs. There a save waits for the standby's next round, and each
-round's change is read and sent by the hall's one process, between its saves: the goal is not
-met there on this machine.
-At a hall's pace (4 saves a second, a quiet machine at a load of 0.3; ``--saves 300``): alone
-p50 29 ms, p95 53 ms; with a standby p50 61 ms, p95 137 ms: +84 ms at p95, the goal not met
-either (one phone at a time in the same run: +32 ms; 16 at once: +250 ms).
+Figures, 2026-11-29 (a 2-core machine, load 0.3 to 2.5 before each run; ``--saves 300``
+unless said). Each round to the standby now carries only what changed (``standby_sent``) and
+the standby asks on one kept connection; every save's answer still waits for the standby's
+disk.
+- One phone at a time: +21.7 ms at p95 (alone 36.7, with a standby 58.4); with
+  ``--two-laptops`` +25.6 ms. Before the rounds were trimmed, the same day: +26.5 ms.
+- At a hall's pace: phones +44.4 ms at p95 (alone 44.8, with a standby 89.2); with
+  ``--two-laptops`` +42.3 ms; +42.1 and +46.1 ms in two runs of 200 saves; +54.5 ms before
+  the rounds were trimmed. **The leader's grid meanwhile: +64.2 ms** (``--two-laptops``;
+  alone p95 48.9, with a standby 113.1 over 50 saves each): not within 50 ms.
+- 16 phones at once: +296 ms at p95 (alone 416, with a standby 712), +233 ms with
+  ``--two-laptops``; +214 to +229 ms in three runs before. **Not within 50 ms**: the hall is
+  saturated there, and each round to the standby costs the hall about 14 ms of CPU a save
+  (240 saves: the hall 6.05 s of CPU alone, 9.42 s followed; the standby another 8.51 s, on
+  the same two cores unless pinned).
+- Tried and taken out again: a phone's save answered 30 ms after its commit at most (its
+  journal holding it until the standby did). It changed nothing measurable (the phones' time
+  is the hall's CPU, not the wait), and after a takeover a save held by a journal only kept
+  the new hall on the hand before, so other tables' entries not yet answered were refused
+  (5 of 20 kills).
+
+Earlier figures (2026-11-28, with the rounds carrying a hand whole): one phone at a time +28
+to +56 ms at a load of 0.4 to 5; 16 at once +167 to +406 ms; a hall's pace +84 ms (alone p95
+53 ms, with a standby 137 ms).
 """
 
 from __future__ import annotations

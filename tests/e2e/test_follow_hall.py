@@ -162,9 +162,9 @@ def test_an_entry_page_moves_to_the_standby_and_sends_what_it_kept(phone, live_s
 def test_a_saved_entry_the_standby_lacks_is_sent_again_from_the_phones_journal(
     phone, live_server, hall
 ):
-    """Table 4's hand 1 is "Saved" by the hall, whose standby did not have it yet when the hall
-    died (a phone's answer waits for the standby 30 ms at most); once the page is on the
-    standby, the phone's journal sends it again, once, as a resend."""
+    """Table 4's hand 1 is "Saved" by the hall, whose standby lacks it when the hall dies (it
+    had stopped answering, and the hall went on alone); once the page is on the standby, the
+    phone's journal sends it again, once, as a resend."""
     event, tokens = hall
     laptops = TwoLaptops(phone, live_server)
     path = f"/enter/{tokens[4]}/"
@@ -176,7 +176,7 @@ def test_a_saved_entry_the_standby_lacks_is_sent_again_from_the_phones_journal(
     page.get_by_role("button", name="10", exact=True).click()
     page.get_by_role("button", name="Confirm").click()
     expect(page.locator("#status")).to_contain_text("✓ Saved: hand 1, visitors 10 tricks.")
-    laptops.dead = True  # the hall laptop dies before its standby held the save
+    laptops.dead = True  # the hall laptop dies; its standby never got the save
     HandResult.objects.filter(event=event, host_table=4).delete()
     TableSubmission.objects.filter(event=event, table=4).delete()
     cache.clear()  # the standby's pages know nothing of it

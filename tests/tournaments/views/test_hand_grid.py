@@ -158,7 +158,7 @@ def test_a_closed_days_result_is_refused_on_the_grid_naming_the_day(client, even
 @pytest.mark.parametrize(
     ("role", "told"),
     [
-        (Role.LEADER, "To correct one, <a href=\"/events/{slug}/close/\">reopen the day</a>"),
+        (Role.LEADER, 'To correct one, <a href="/events/{slug}/close/">reopen the day</a>'),
         (Role.ASSISTANT, "Only a leader can reopen it."),
     ],
 )
