@@ -8,9 +8,10 @@ acknowledged, with the same ids, then checking their journals on the new hall (`
 correction the hall died under. Prints the acknowledged saves lost (the grid's missing on the
 standby at the takeover, the phones' after their journals' check), the phones' saves held by
 their journals only at the takeover (none while the standby answers: every save's answer
-waits for it), those recorded twice, whether the standby's standings then equal the reference (the same results
-recorded on a copy of the event that never had a standby), the standby's lag (p95, from a
-revision on the hall to the same on the standby, read from both databases every 10 ms), a
+waits for it), those recorded twice, whether the standby's standings then equal the
+reference (the same results recorded on a copy of the event that never had a standby), the
+standby's lag (p95, from a revision on the hall to the same on the standby, read from both
+databases every 10 ms), a
 save's answer with and without a standby (p95), and takeover to the first accepted save.
 
     .venv/bin/python bench/standby_kill.py --kills 20
