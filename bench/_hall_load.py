@@ -15,8 +15,6 @@ import subprocess
 import sys
 import threading
 import time
-import urllib.error
-import urllib.request
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -24,7 +22,7 @@ from pathlib import Path
 
 from _province import ROOT, answering, free_port
 from soak import Writer  # the leader's browser: cookies and the CSRF token, by hand
-from standby_kill import entry_request
+from standby_kill import sent
 
 from tests import servers
 
@@ -124,18 +122,9 @@ class Saves:
 
 def phone(port: int, slug: str, token: str, hand: int, table: int, tricks: int, saves: Saves):
     entry = {"id": f"soak-{table}-{hand}", "hand": hand, "tricks": tricks}
-    request = entry_request(port, token, entry)
     began = time.monotonic()
-    try:
-        with urllib.request.urlopen(request, timeout=60) as answer:  # noqa: S310
-            saved = json.loads(answer.read()).get("saved") is True
-        outcome, told = ("saved", "") if saved else ("not saved", "no 'saved' in the answer")
-    except urllib.error.HTTPError as refused:
-        kind = "server error" if refused.code >= 500 else "refused"
-        outcome, told = kind, f"{refused.code} {refused.read(300)!r}"
-    except OSError as error:
-        outcome, told = "network error", repr(error)[:200]
-    saves.keep(began, time.monotonic() - began, "phone", outcome, told)
+    outcome, told, seconds = sent(port, token, entry, timeout=60)
+    saves.keep(began, seconds, "phone", outcome, told)
 
 
 def phones(port, slug, tokens, first, deadline, rate, saves: Saves, leader: Leader) -> None:

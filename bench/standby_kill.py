@@ -118,21 +118,30 @@ def prepared(template: Path) -> dict[str, str]:
     return json.loads(made.stdout.strip().splitlines()[-1])
 
 
-def enter(port: int, token: str, table: int, hand: int, tricks: int) -> tuple[bool, float]:
-    """A phone's entry (its id made once per table and hand); acknowledged, and how long."""
-    entry = {"id": f"phone-{table}-{hand}", "hand": hand, "tricks": tricks}
+def sent(port: int, token: str, entry: dict, timeout: float = 30) -> tuple[str, str, float]:
+    """A table's phone sending ``entry``: what became of it ("saved", "not saved", "refused",
+    "server error" or "network error"), what it was told, and seconds to its answer."""
     request = entry_request(port, token, entry)
     began = time.monotonic()
     try:
-        with urllib.request.urlopen(request, timeout=30) as answer:  # noqa: S310
+        with urllib.request.urlopen(request, timeout=timeout) as answer:  # noqa: S310
             saved = json.loads(answer.read()).get("saved") is True
+        outcome, told = ("saved", "") if saved else ("not saved", "no 'saved' in the answer")
     except urllib.error.HTTPError as refused:
-        REFUSED.append(f"{refused.code} {refused.read(300)!r}")
-        saved = False
+        outcome = "server error" if refused.code >= 500 else "refused"
+        told = f"{refused.code} {refused.read(300)!r}"
     except (OSError, ValueError, http.client.HTTPException) as error:
-        REFUSED.append(repr(error)[:200])
-        saved = False
-    return saved, time.monotonic() - began
+        outcome, told = "network error", repr(error)[:200]
+    return outcome, told, time.monotonic() - began
+
+
+def enter(port: int, token: str, table: int, hand: int, tricks: int) -> tuple[bool, float]:
+    """A phone's entry (its id made once per table and hand); acknowledged, and how long."""
+    entry = {"id": f"phone-{table}-{hand}", "hand": hand, "tricks": tricks}
+    outcome, told, seconds = sent(port, token, entry)
+    if outcome in ("refused", "server error", "network error"):
+        REFUSED.append(told)
+    return outcome == "saved", seconds
 
 
 def results(db: Path) -> tuple[dict[tuple[int, int], int], int]:

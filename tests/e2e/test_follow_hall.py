@@ -49,6 +49,14 @@ class TwoLaptops:
         context.route(re.compile("^" + re.escape(self.hall) + "/"), self.at_hall)
         context.route(re.compile("^" + re.escape(self.standby) + "/"), self.at_standby)
 
+    def learned(self, page, **wait) -> None:
+        """Wait until ``page`` knows the standby's address (from the hall, while it answers)."""
+        page.wait_for_function(
+            "standby => localStorage.getItem('follow-standby') === standby",
+            arg=self.standby,
+            **wait,
+        )
+
     def at_hall(self, route):
         if self.dead:
             route.abort("connectionrefused")
@@ -129,9 +137,7 @@ def test_an_entry_page_moves_to_the_standby_and_sends_what_it_kept(phone, live_s
     page = phone.new_page()
     page.goto(laptops.hall + path)
     expect(page.get_by_role("heading", name="Hand 1 of 30")).to_be_visible()
-    page.wait_for_function(
-        "standby => localStorage.getItem('follow-standby') === standby", arg=laptops.standby
-    )
+    laptops.learned(page)
     laptops.dead = True  # the hall laptop dies
     page.get_by_role("button", name="9", exact=True).click()
     page.get_by_role("button", name="Confirm").click()
@@ -170,9 +176,7 @@ def test_a_saved_entry_the_standby_lacks_is_sent_again_from_the_phones_journal(
     path = f"/enter/{tokens[4]}/"
     page = phone.new_page()
     page.goto(laptops.hall + path)
-    page.wait_for_function(
-        "standby => localStorage.getItem('follow-standby') === standby", arg=laptops.standby
-    )
+    laptops.learned(page)
     page.get_by_role("button", name="10", exact=True).click()
     page.get_by_role("button", name="Confirm").click()
     expect(page.locator("#status")).to_contain_text("✓ Saved: hand 1, visitors 10 tricks.")
@@ -222,11 +226,7 @@ def test_the_standings_learn_the_standby_and_follow_it_when_the_hall_falls_silen
     path = f"/events/{event.slug}/standings/"
     page = phone.new_page()
     page.goto(laptops.hall + path)
-    page.wait_for_function(
-        "standby => localStorage.getItem('follow-standby') === standby",
-        arg=laptops.standby,
-        timeout=8000,
-    )
+    laptops.learned(page, timeout=8000)
     laptops.dead = True
     for _ in range(60):  # reads every 15 s while the hall answers, every 5 s once one failed
         if laptops.asked:
