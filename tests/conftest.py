@@ -44,6 +44,15 @@ def _fresh_cache():
     store.clear_memory()
 
 
+@pytest.fixture(autouse=True)
+def _default_language():
+    """Each test starts in the default language: a page an earlier test drew in French on the
+    same worker leaves French active in its thread."""
+    from django.utils import translation
+
+    translation.deactivate()
+
+
 @pytest.fixture
 def event(db):
     """A 4-table, 30-hand event with its teams."""

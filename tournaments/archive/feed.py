@@ -20,6 +20,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from django.db import connection, transaction
+from django.db.models import Count
 
 from ..models import Event, Hand, HandResult
 from .export import export_event, result_records
@@ -50,9 +51,13 @@ def one_moment() -> Iterator[None]:
         connection.transaction_mode = mode
 
 
-def changes_since(event: Event, base: int, *, source: str) -> dict:
+def changes_since(event: Event, base: int, *, source: str, rows: bool = False) -> dict:
     """The change that brings a follower from ``base`` to the event's current revision;
-    ``source`` names this copy of the event (a follower refuses changes of another copy)."""
+    ``source`` names this copy of the event (a follower refuses changes of another copy).
+    With ``rows`` (for a follower known to hold every result as of ``base``,
+    ``services.standby_sent``), a moved hand's results are only those written since ``base``
+    (``HandResult.revision``), and ``counts`` says how many results each such hand has, so a
+    result gone since then is seen."""
     with one_moment():
         current = Event.objects.get(pk=event.pk)
         whole = base == 0 or current.setup_revision > base
@@ -61,15 +66,18 @@ def changes_since(event: Event, base: int, *, source: str) -> dict:
         if whole:
             hands = list(Hand.objects.filter(event=current).values_list("number", flat=True))
         else:
-            hands = list(
-                Hand.objects.filter(event=current, revision__gt=base)
-                .order_by("number")
-                .values_list("number", flat=True)
-            )
-            results = results.filter(hand__number__in=hands)
+            moved = Hand.objects.filter(event=current, revision__gt=base).order_by("number")
+            if rows:
+                counts = dict(moved.annotate(n=Count("results")).values_list("number", "n"))
+                hands, results = list(counts), results.filter(revision__gt=base)
+            else:
+                hands = list(moved.values_list("number", flat=True))
+            results = results.filter(hand__number__in=hands)  # by the index on (event, hand)
         archive["results"] = result_records(results)
     kept = ALWAYS + WHOLE if whole else ALWAYS
+    partial = {"counts": counts} if rows and not whole else {}
     return {
+        **partial,
         "format": FORMAT,
         "version": VERSION,
         "event": current.slug,

@@ -32,6 +32,9 @@ class HandResult(models.Model):
     host_revokes = models.PositiveSmallIntegerField(default=0)
     visitor_tricks = models.PositiveSmallIntegerField(validators=TRICKS_VALIDATORS)
     version = models.PositiveIntegerField(default=1)
+    # The event's revision when this row was last written: a standby that holds revision R is
+    # sent only the rows above R (``archive.feed.changes_since``), not its hands' 250 results.
+    revision = models.PositiveIntegerField(default=0)
     entered_by = models.CharField(max_length=150, blank=True, help_text=_("User name."))
     entered_at = models.DateTimeField()
 

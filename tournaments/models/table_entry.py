@@ -66,6 +66,8 @@ class TableSubmission(models.Model):
     # names it "resent by table N".
     resent = models.BooleanField(default=False)
     received_at = models.DateTimeField()
+    # The event's revision when this row was last written (as ``HandResult.revision``).
+    revision = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["event", "hand", "table", "received_at"]

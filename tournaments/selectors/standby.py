@@ -52,12 +52,19 @@ def staff_accounts() -> list[dict]:
     ]
 
 
-def phone_entries(event: Event, change: dict, after: datetime | None) -> list[dict]:
+def phone_entries(
+    event: Event, change: dict, after: datetime | None, *, written_since: int | None = None
+) -> list[dict]:
     """The phones' entries the standby needs (each under its phone's id, so a phone that
-    sends again is answered there as here): those of the hands the change carries and those
-    received since ``after`` (the newest the standby holds), or all of them."""
+    sends again is answered there as here): those written since revision ``written_since``
+    when the standby holds all the others; else those of the hands the change carries and
+    those received since ``after`` (the newest the standby holds), or all of them."""
     rows = TableSubmission.objects.filter(event=event)
-    if not change["whole"] and after is not None:
+    if change["whole"]:
+        pass
+    elif written_since is not None:
+        rows = rows.filter(revision__gt=written_since)
+    elif after is not None:
         rows = rows.filter(Q(hand__in=change["hands"]) | Q(received_at__gte=after))
     fields = ("table", "hand", "phone_id", "tricks_played", "visitor_revokes", "host_revokes")
     fields += ("visitor_tricks", "status")

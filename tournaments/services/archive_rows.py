@@ -25,12 +25,14 @@ def parse_when(value: str | None) -> datetime | None:
 
 
 def write_results(event: Event, results, hand_ids: dict[int, int]) -> None:
-    """``results``: the archive's result records; ``hand_ids``: each hand number's row id."""
+    """``results``: the archive's result records; ``hand_ids``: each hand number's row id.
+    The rows take the revision the write brings (the event's, read under its lock, plus one)."""
     HandResult.objects.bulk_create(
         (
             HandResult(
                 event=event,
                 hand_id=hand_ids[r["hand"]],
+                revision=event.revision + 1,
                 entered_at=parse_when(r["entered_at"]),
                 **{f: r[f] for f in RESULT_FIELDS},
             )

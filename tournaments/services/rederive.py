@@ -48,9 +48,9 @@ def results_rederive(event: Event, actor) -> None:
         if tricks != row.visitor_tricks:
             key = f"hand {row.hand.number} table {row.host_table}"
             before[key], after[key] = row.visitor_tricks, tricks
-            row.visitor_tricks = tricks
+            row.visitor_tricks, row.revision = tricks, event.revision + 1
             changed.append(row)
-    HandResult.objects.bulk_update(changed, ["visitor_tricks"], batch_size=500)
+    HandResult.objects.bulk_update(changed, ["visitor_tricks", "revision"], batch_size=500)
     old_loans = list(Loan.objects.filter(event=event).values_list("hand", "table", "flags"))
     loans_rebuild(
         event=event, days=set(Hand.objects.filter(event=event).values_list("day", flat=True))

@@ -94,6 +94,7 @@ def _record(
         starts[h.day] = min(starts.get(h.day, h.number), h.number)
     held = {day: held_before(event, day, start) for day, start in starts.items() if start > 1}
     now = timezone.now()
+    stamp = locked[0] + 1  # the revision this save brings (``bump_revision``), on its rows
     name = permissions.actor_name(actor)
     # New results and audit entries are plain column values written in one statement each
     # (rows.insert): a model instance per row cost more than the rest of a 250-table save.
@@ -151,7 +152,7 @@ def _record(
             for field, value in after.items():
                 setattr(row, field, value)
             row.version += 1
-            row.entered_by, row.entered_at = name, now
+            row.entered_by, row.entered_at, row.revision = name, now, stamp
             changed.append(row)
         changing.append((e.hand, e.host_table))
         log.append(
@@ -170,14 +171,14 @@ def _record(
     if created:  # (a savepoint is two more statements under the lock: only when needed)
         try:
             with transaction.atomic():
-                rows.insert(HandResult, created, shared={"entered_at": now})
+                rows.insert(HandResult, created, shared={"entered_at": now, "revision": stamp})
         except IntegrityError:  # another leader created the same result a moment ago
             e = created_entries[0]
             raise ResultConflict(e.hand, e.host_table, e.tricks_played, None) from None
     rows.update(
         HandResult,
         [{"id": r.pk, **{f: getattr(r, f) for f in after}, "version": r.version} for r in changed],
-        shared={"entered_by": name, "entered_at": now},
+        shared={"entered_by": name, "entered_at": now, "revision": stamp},
     )
     rows.insert(AuditEntry, log, shared={"at": now})
     planner.written(len(log), HandResult, AuditEntry, Hand, Loan)
@@ -186,7 +187,7 @@ def _record(
         _loans_write(event, starts, known, held)
         saved = {e.hand for e in created_entries} | {by_id[r.hand_id] for r in changed}
         bump_revision(event, hands=saved, locked=(locked[0], locked[1]))
-    return rows.instances(HandResult, created, {"entered_at": now}) + changed
+    return rows.instances(HandResult, created, {"entered_at": now, "revision": stamp}) + changed
 
 
 def _saved_hands(

@@ -148,11 +148,12 @@ def _entries(event: Event, entries: list[dict]) -> None:
                     table=e["table"],
                     phone_id=e["phone_id"],
                     received_at=_when(e["received_at"]),
+                    revision=event.revision,  # after this change's bump_revision
                     **values,
                 )
             )
         elif any(getattr(row, f) != v for f, v in values.items()):
-            TableSubmission.objects.filter(pk=row.pk).update(**values)
+            TableSubmission.objects.filter(pk=row.pk).update(**values, revision=event.revision)
     TableSubmission.objects.bulk_create(create, batch_size=500)
 
 

@@ -11,14 +11,58 @@ standby lays over its own, ``standby_follow.completed``), the phones' entries it
 the entry addresses when they are the same (then not even read). Only this process's memory
 is read, and only for the revision it sent last: a standby that asks from any other revision
 (a hall started again, a round lost on the way) is sent everything, as before.
+
+A standby asking from the revision sent last is not even read for what it holds: only the
+results and entries written since (their ``revision``), so a round costs the hall the rows a
+save wrote, not its hand's 250 (``changes_since(rows=True)``). A hand's count of results, read
+with them, shows a result gone since: that round is read and sent as before.
 """
 
 from __future__ import annotations
 
 import threading
+from datetime import datetime
+
+from ..archive.feed import changes_since, one_moment
+from ..archive.secrets import addresses_mark, export_secrets
+from ..models import Event
+from ..selectors import standby as standby_reads
+from . import standby
+from .standby_publishing import hall_publishing
 
 _lock = threading.Lock()
 _sent: dict[str, dict] = {}  # event slug -> what the standby holds at the revision sent last
+
+
+def answer(event: Event, base: int, after: datetime | None, *, rows: bool) -> dict:
+    """The change of ``event`` from ``base`` and its secrets, for a standby whose newest phone
+    entry came ``after``; with ``rows``, for one that lays changed results over its own."""
+    found = _read(event, base, after, rows=rows, partial=rows and holds(event.slug, base))
+    if rows:
+        found = trimmed(*found)
+        if found is None:  # a result went, or another round came between: read it all
+            found = trimmed(*_read(event, base, after, rows=True, partial=False))
+    return {"change": found[0], "secrets": found[1]}
+
+
+def _read(event: Event, base: int, after, *, rows: bool, partial: bool) -> tuple[dict, dict, tuple]:
+    # One committed moment for the change, its secrets and its phones' entries: an entry
+    # never arrives without the result it recorded.
+    with one_moment():
+        change = changes_since(event, base, source=standby.SOURCE, rows=partial)
+        mark = addresses_mark(event)
+        known = rows and holds_addresses(change, mark)
+        secrets = export_secrets(event, addresses=not known) | hall_publishing(event)
+        since = base if partial else None
+        secrets["entries"] = standby_reads.phone_entries(event, change, after, written_since=since)
+    return change, secrets, mark
+
+
+def holds(slug: str, base: int) -> bool:
+    """The standby holds exactly what this hall sent it of ``slug`` up to ``base``."""
+    with _lock:
+        was = _sent.get(slug)
+        return base > 0 and was is not None and was["revision"] == base
 
 
 def holds_addresses(change: dict, mark: tuple) -> bool:
@@ -34,10 +78,14 @@ def holds_addresses(change: dict, mark: tuple) -> bool:
         )
 
 
-def trimmed(change: dict, secrets: dict, mark: tuple) -> tuple[dict, dict]:
+def trimmed(change: dict, secrets: dict, mark: tuple) -> tuple[dict, dict] | None:
     """``change`` and its ``secrets`` (read in one moment with the addresses' ``mark``),
     without what the standby holds already; remembered as what the standby holds at the
-    change's revision. Secrets without addresses: the standby holds them (``holds_addresses``)."""
+    change's revision. Secrets without addresses: the standby holds them (``holds_addresses``).
+    None for a change read as only its written rows (``counts``) that cannot be completed:
+    a result went since, or the standby no longer holds what the read was for."""
+    change = dict(change)
+    counts = change.pop("counts", None)
     slug = change["event"]
     hands: dict[int, dict[int, dict]] = {hand: {} for hand in change["hands"]}
     for record in change["archive"]["results"]:
@@ -46,23 +94,41 @@ def trimmed(change: dict, secrets: dict, mark: tuple) -> tuple[dict, dict]:
     with _lock:
         was = _sent.get(slug)
         if change["whole"] or was is None or was["revision"] != change["base"]:
+            if counts is not None:
+                return None
             was = {"hands": {}, "entries": {}}
             change, secrets = {**change, "rows": []}, dict(secrets)
+        elif counts is not None and not _complete(was["hands"], hands, counts):
+            return None
         else:
-            change, secrets = _left_out(change, secrets, was, hands, entries)
+            change, secrets = _left_out(change, secrets, was, hands, entries, counts)
         # Kept in place: only this round reads what the standby held before it.
-        was["hands"].update(hands)
+        for hand, records in hands.items():
+            if counts is None:
+                was["hands"][hand] = records
+            else:
+                was["hands"][hand].update(records)
         was["entries"].update(entries)
         _sent[slug] = {**was, "revision": change["revision"], "addresses": mark}
     return change, secrets
 
 
-def _left_out(change, secrets, was, hands, entries) -> tuple[dict, dict]:
+def _complete(held: dict, hands: dict, counts: dict) -> bool:
+    """Each hand's results held, with those written since laid over them, are the hall's."""
+    return all(
+        hand in held and len(held[hand].keys() | records.keys()) == counts.get(hand)
+        for hand, records in hands.items()
+    )
+
+
+def _left_out(change, secrets, was, hands, entries, counts) -> tuple[dict, dict]:
     held = was["hands"]
     # A hand the standby holds goes as its changed results, unless one of them went (only
-    # a hand sent whole can say so).
+    # a hand sent whole can say so; a read of the written rows only was checked by counts).
     rows = [
-        hand for hand in change["hands"] if hand in held and held[hand].keys() <= hands[hand].keys()
+        hand
+        for hand in change["hands"]
+        if hand in held and (counts is not None or held[hand].keys() <= hands[hand].keys())
     ]
     kept = [
         record

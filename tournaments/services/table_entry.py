@@ -152,7 +152,7 @@ def table_entry_submit(*, event: Event, table: int, entry: TableEntry) -> EntryO
     now = timezone.now()
     TableSubmission.objects.filter(
         event=event, table=table, hand=hand.number, status=SubmissionStatus.WAITING
-    ).update(status=SubmissionStatus.REPLACED)
+    ).update(status=SubmissionStatus.REPLACED, revision=event.revision + 1)
     status = SubmissionStatus.WAITING if event.table_entry_waits else SubmissionStatus.COUNTED
     values = (played, visitor_revokes, host_revokes)
     note_entry(event, table, hand, entry.phone_id, values, adjusted, status, now, resent=False)
@@ -178,7 +178,7 @@ def table_entry_submit(*, event: Event, table: int, entry: TableEntry) -> EntryO
 def table_entry_accept(*, event: Event, hand: int, table: int, actor) -> HandResult:
     """A leader accepts a table's waiting entry: it counts, recorded as entered by the table."""
     permissions.require(actor, event, permissions.ENTER)
-    lock_event(event)
+    (revision,) = lock_event(event, "revision")
     waiting = TableSubmission.objects.filter(
         event=event, table=table, hand=hand, status=SubmissionStatus.WAITING
     ).first()
@@ -195,8 +195,8 @@ def table_entry_accept(*, event: Event, hand: int, table: int, actor) -> HandRes
     stale = waiting.resent and result is not None and result.entered_at > waiting.received_at
     by_leader = result is not None and result.entered_by != f"table {table}"
     if stale or (by_leader and not waiting.resent):
-        waiting.status = SubmissionStatus.REPLACED
-        waiting.save(update_fields=["status"])
+        waiting.status, waiting.revision = SubmissionStatus.REPLACED, revision + 1
+        waiting.save(update_fields=["status", "revision"])
         raise RulesError(
             "Hand %(hand)s, table %(table)s was already entered by a leader.",
             field="table",
@@ -218,7 +218,7 @@ def table_entry_accept(*, event: Event, hand: int, table: int, actor) -> HandRes
         actor=permissions.TableActor(event.pk, table),
         action="result entered at the table",
     )
-    waiting.status = SubmissionStatus.ACCEPTED
-    waiting.save(update_fields=["status"])
+    waiting.status, waiting.revision = SubmissionStatus.ACCEPTED, revision + 1
+    waiting.save(update_fields=["status", "revision"])
     audit(event, actor, "table entry accepted", f"table entry hand {hand} table {table}").save()
     return saved[0] if saved else result

@@ -61,7 +61,7 @@ def resend_record(
     # The hall holds another result (or this event's entries wait): the leader decides.
     TableSubmission.objects.filter(
         event=event, table=table, hand=hand.number, status=SubmissionStatus.WAITING
-    ).update(status=SubmissionStatus.REPLACED)
+    ).update(status=SubmissionStatus.REPLACED, revision=event.revision + 1)
     note_entry(event, table, hand, phone_id, played, adjusted, SubmissionStatus.WAITING, now)
     before = {"tricks_played": held[0], "visitor_tricks": result.visitor_tricks} if held else None
     after = {"tricks_played": played[0], "visitor_tricks": adjusted}
@@ -73,8 +73,10 @@ def resend_record(
 
 def note_entry(event, table, hand, phone_id, played, adjusted, status, now, *, resent=True) -> None:
     """A phone's entry kept under its id, so that a second send is answered from it: counted,
-    or waiting for the leader; ``resent`` when it came again from the phone's journal."""
+    or waiting for the leader; ``resent`` when it came again from the phone's journal. Its
+    revision is the one the write brings (``event``'s as read under the lock, plus one)."""
     TableSubmission.objects.create(
+        revision=event.revision + 1,
         event=event,
         table=table,
         hand=hand.number,
@@ -94,10 +96,10 @@ def resent_entry_refuse(*, event: Event, hand: int, table: int, actor) -> None:
     """A leader keeps the result the hall holds: table ``table``'s resent entry for ``hand``
     stops waiting (its id stays known, so the phone does not send it again)."""
     permissions.require(actor, event, permissions.ENTER)
-    lock_event(event)
+    (revision,) = lock_event(event, "revision")
     changed = TableSubmission.objects.filter(
         event=event, table=table, hand=hand, status=SubmissionStatus.WAITING, resent=True
-    ).update(status=SubmissionStatus.REPLACED)
+    ).update(status=SubmissionStatus.REPLACED, revision=revision + 1)
     if not changed:
         raise RulesError(
             "Table %(table)s has no entry waiting for hand %(hand)s.",

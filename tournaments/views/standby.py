@@ -19,14 +19,11 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
-from ..archive.feed import changes_since, one_moment
-from ..archive.secrets import addresses_mark, export_secrets
 from ..links import public_base
 from ..models import LaptopRole
 from ..rules.errors import RulesError
 from ..selectors import standby as standby_reads
 from ..services import standby, standby_received, standby_sent, standby_sync
-from ..services.standby_publishing import hall_publishing
 
 LONGEST_WAIT = 25.0  # seconds the feed holds a standby's ask open when nothing changes
 LOOK = 0.5  # seconds between looks at the revisions (a write of another process)
@@ -131,18 +128,8 @@ def changes(request):
     rows = body.get("rows") is True  # a standby that lays changed results over its own
     found = []
     for event, base in moved:
-        # One committed moment for the change, its secrets and its phones' entries: an entry
-        # never arrives without the result it recorded.
-        with one_moment():
-            change = changes_since(event, base, source=standby.SOURCE)
-            mark = addresses_mark(event)
-            known = rows and standby_sent.holds_addresses(change, mark)
-            secrets = export_secrets(event, addresses=not known) | hall_publishing(event)
-            after = _moment(since.get(event.slug)) if isinstance(since, dict) and base else None
-            secrets["entries"] = standby_reads.phone_entries(event, change, after)
-        if rows:
-            change, secrets = standby_sent.trimmed(change, secrets, mark)
-        found.append({"change": change, "secrets": secrets})
+        after = _moment(since.get(event.slug)) if isinstance(since, dict) and base else None
+        found.append(standby_sent.answer(event, base, after, rows=rows))
     accounts = standby_reads.staff_accounts()
     return JsonResponse({"changes": found, "accounts": accounts})
 

@@ -8,13 +8,14 @@ import pytest
 
 from tests.leader_helpers import make_event, make_user, play
 from tests.publishing_helpers import standings
-from tournaments.archive.feed import changes_since
-from tournaments.archive.secrets import addresses_mark, export_secrets
 from tournaments.models import Event, HandResult
-from tournaments.selectors.standby import phone_entries
 from tournaments.services import ResultEntry, results_record, standby_received, standby_sent
-from tournaments.services.standby import SOURCE
-from tournaments.services.table_entry import table_tokens_issue
+from tournaments.services.table_entry import (
+    TableEntry,
+    table_entry_accept,
+    table_entry_submit,
+    table_tokens_issue,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -36,15 +37,9 @@ def hall_event() -> Event:
 
 
 def round_from(hall: Event, base: int) -> dict:
-    """The hall's answer to its standby's ask from ``base``, as ``views/standby.py`` makes it."""
+    """The hall's answer to its standby's ask from ``base`` (``views/standby.py``)."""
     hall.refresh_from_db()
-    change = changes_since(hall, base, source=SOURCE)
-    mark = addresses_mark(hall)
-    known = standby_sent.holds_addresses(change, mark)
-    secrets = export_secrets(hall, addresses=not known)
-    secrets["entries"] = phone_entries(hall, change, None)
-    change, secrets = standby_sent.trimmed(change, secrets, mark)
-    return {"changes": [{"change": change, "secrets": secrets}], "accounts": []}
+    return {"changes": [standby_sent.answer(hall, base, None, rows=True)], "accounts": []}
 
 
 def sent(answer: dict) -> tuple[dict, dict]:
@@ -140,3 +135,62 @@ def test_a_hand_one_of_whose_results_went_is_sent_whole():
     standby_sent.trimmed(change(3, 5, [1, 2, 3]), {}, ())
     sent, _secrets = standby_sent.trimmed(change(5, 6, [1, 3]), {}, ())
     assert sent["rows"] == [] and len(sent["archive"]["results"]) == 2
+
+
+def test_a_round_reads_only_the_results_written_since_the_revision_the_standby_holds():
+    hall = hall_event()
+    play(hall, [2])  # hand 2's eight results, sent to the standby
+    first, _ = sent(round_from(hall, 0))
+    save(hall, 2, 4, 5)  # a correction: the hand's other 7 results are as the standby holds
+    read = []
+    original = standby_sent.trimmed
+
+    def seen(change, secrets, mark):
+        read.append(list(change["archive"]["results"]))
+        return original(change, secrets, mark)
+
+    standby_sent.trimmed = seen
+    try:
+        change, _ = sent(round_from(hall, first["revision"]))
+    finally:
+        standby_sent.trimmed = original
+    assert [(r["hand"], r["host_table"]) for r in read[0]] == [(2, 4)]  # not the hand's 8
+    assert change["rows"] == [2] and "counts" not in change
+
+
+def test_a_result_gone_since_the_round_the_standby_holds_sends_its_hand_whole():
+    hall = hall_event()
+    save(hall, 2, 1, 8)
+    save(hall, 2, 4, 7)
+    first, _ = sent(round_from(hall, 0))
+    HandResult.objects.filter(event=hall, hand__number=2, host_table=1).delete()
+    save(hall, 2, 5, 6)  # moves hand 2 on: its count is 2, the standby's 3
+    change, _ = sent(round_from(hall, first["revision"]))
+    assert change["rows"] == []
+    assert [r["host_table"] for r in change["archive"]["results"]] == [4, 5]
+
+
+def enter(hall: Event, table: int, hand: int, tricks: int) -> None:
+    entry = TableEntry(f"phone-{table:04d}-{hand}", hand, tricks)
+    table_entry_submit(event=hall, table=table, entry=entry)
+
+
+def test_a_phone_entry_written_since_goes_and_those_the_standby_holds_do_not():
+    hall = hall_event()
+    enter(hall, 1, 2, 8)
+    enter(hall, 2, 2, 7)
+    first, _ = sent(round_from(hall, 0))
+    enter(hall, 3, 2, 6)
+    _change, secrets = sent(round_from(hall, first["revision"]))
+    assert [(e["table"], e["hand"]) for e in secrets["entries"]] == [(3, 2)]
+
+
+def test_a_waiting_entry_the_leader_accepts_goes_to_the_standby_as_accepted():
+    hall = hall_event()
+    Event.objects.filter(pk=hall.pk).update(table_entry_waits=True)
+    hall.refresh_from_db()
+    enter(hall, 1, 2, 8)
+    first, _ = sent(round_from(hall, 0))
+    table_entry_accept(event=hall, hand=2, table=1, actor=None)
+    _change, secrets = sent(round_from(hall, first["revision"]))
+    assert [(e["table"], e["status"]) for e in secrets["entries"]] == [(1, "accepted")]
