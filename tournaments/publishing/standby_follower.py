@@ -25,7 +25,7 @@ from urllib.parse import urlsplit
 from django.db import DatabaseError, close_old_connections
 
 from ..models import LaptopRole
-from ..services import standby, standby_follow, standby_received
+from ..services import standby, standby_received
 
 log = logging.getLogger(__name__)
 
@@ -132,7 +132,6 @@ def follow_once(*, wait: float = WAIT) -> int:
         return 0
     body = {
         "held": standby_received.held(),
-        "entries_since": standby_follow.entries_since(),
         "wait": wait,
         "rows": True,  # a hand this laptop holds may come as its changed results only
     }
@@ -165,12 +164,12 @@ def _run() -> None:
     while True:
         close_old_connections()
         try:
-            if standby.role().role != LaptopRole.STANDBY:
-                return
             if standby_received.taking_over():
                 time.sleep(0.2)  # a takeover under way: it ends this follower, or fails
                 continue
-            follow_once()
+            # follow_once reads the role before it asks: read again only when nothing came.
+            if not follow_once() and standby.role().role != LaptopRole.STANDBY:
+                return
             failures = 0
         except (OSError, ValueError, KeyRefused, DatabaseError, HTTPException) as error:
             log.warning("standby: the hall did not answer: %s", error)

@@ -5,10 +5,7 @@ the phones' entries a change needs."""
 
 from __future__ import annotations
 
-from datetime import datetime
-
 from django.contrib.auth import get_user_model
-from django.db.models import Q
 
 from ..models import Event, LaptopRole, PairedStandby, TableSubmission
 
@@ -52,20 +49,13 @@ def staff_accounts() -> list[dict]:
     ]
 
 
-def phone_entries(
-    event: Event, change: dict, after: datetime | None, *, written_since: int | None = None
-) -> list[dict]:
+def phone_entries(event: Event, change: dict) -> list[dict]:
     """The phones' entries the standby needs (each under its phone's id, so a phone that
-    sends again is answered there as here): those written since revision ``written_since``
-    when the standby holds all the others; else those of the hands the change carries and
-    those received since ``after`` (the newest the standby holds), or all of them."""
+    sends again is answered there as here): all of them with a whole change, else those
+    written since the revision the standby holds (``TableSubmission.revision``)."""
     rows = TableSubmission.objects.filter(event=event)
-    if change["whole"]:
-        pass
-    elif written_since is not None:
-        rows = rows.filter(revision__gt=written_since)
-    elif after is not None:
-        rows = rows.filter(Q(hand__in=change["hands"]) | Q(received_at__gte=after))
+    if not change["whole"]:
+        rows = rows.filter(revision__gt=change["base"])
     fields = ("table", "hand", "phone_id", "tricks_played", "visitor_revokes", "host_revokes")
     fields += ("visitor_tricks", "status")
     # Rows, not models: a hand's 250 entries go with every change, while a save waits.

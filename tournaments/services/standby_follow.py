@@ -12,7 +12,6 @@ from __future__ import annotations
 from datetime import datetime
 
 from django.contrib.auth import get_user_model
-from django.db.models import Max
 from django.utils import timezone
 
 from ..archive.export import FORMAT, VERSION, result_records
@@ -32,16 +31,6 @@ def held() -> dict[str, int]:
     """The hall's revision of every event this standby holds."""
     copies = PublishedCopy.objects.filter(source=SOURCE).select_related("event")
     return {c.event.slug: c.revision for c in copies}
-
-
-def entries_since() -> dict[str, str]:
-    """The newest phone entry this standby holds of each followed event (ISO time)."""
-    newest = (
-        TableSubmission.objects.filter(event__published_copy__source=SOURCE)
-        .values("event__slug")
-        .annotate(newest=Max("received_at"))
-    )
-    return {row["event__slug"]: row["newest"].isoformat() for row in newest}
 
 
 def follow(change: dict, secrets: dict) -> int:

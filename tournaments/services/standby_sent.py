@@ -21,7 +21,6 @@ with them, shows a result gone since: that round is read and sent as before.
 from __future__ import annotations
 
 import threading
-from datetime import datetime
 
 from ..archive.feed import changes_since, one_moment
 from ..archive.secrets import addresses_mark, export_secrets
@@ -34,18 +33,18 @@ _lock = threading.Lock()
 _sent: dict[str, dict] = {}  # event slug -> what the standby holds at the revision sent last
 
 
-def answer(event: Event, base: int, after: datetime | None, *, rows: bool) -> dict:
-    """The change of ``event`` from ``base`` and its secrets, for a standby whose newest phone
-    entry came ``after``; with ``rows``, for one that lays changed results over its own."""
-    found = _read(event, base, after, rows=rows, partial=rows and holds(event.slug, base))
+def answer(event: Event, base: int, *, rows: bool) -> dict:
+    """The change of ``event`` from ``base`` and its secrets; with ``rows``, for a standby
+    that lays changed results over its own."""
+    found = _read(event, base, rows=rows, partial=rows and holds(event.slug, base))
     if rows:
         found = trimmed(*found)
         if found is None:  # a result went, or another round came between: read it all
-            found = trimmed(*_read(event, base, after, rows=True, partial=False))
+            found = trimmed(*_read(event, base, rows=True, partial=False))
     return {"change": found[0], "secrets": found[1]}
 
 
-def _read(event: Event, base: int, after, *, rows: bool, partial: bool) -> tuple[dict, dict, tuple]:
+def _read(event: Event, base: int, *, rows: bool, partial: bool) -> tuple[dict, dict, tuple]:
     # One committed moment for the change, its secrets and its phones' entries: an entry
     # never arrives without the result it recorded.
     with one_moment():
@@ -53,8 +52,7 @@ def _read(event: Event, base: int, after, *, rows: bool, partial: bool) -> tuple
         mark = addresses_mark(event)
         known = rows and holds_addresses(change, mark)
         secrets = export_secrets(event, addresses=not known) | hall_publishing(event)
-        since = base if partial else None
-        secrets["entries"] = standby_reads.phone_entries(event, change, after, written_since=since)
+        secrets["entries"] = standby_reads.phone_entries(event, change)
     return change, secrets, mark
 
 

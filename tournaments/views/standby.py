@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import time
-from datetime import datetime
 from urllib.parse import urlsplit
 
 from django.contrib.auth.decorators import login_required
@@ -124,21 +123,10 @@ def changes(request):
             seen = standby_sync.commits()
     finally:
         standby_sync.polling(False)
-    since = body.get("entries_since", {})
     rows = body.get("rows") is True  # a standby that lays changed results over its own
-    found = []
-    for event, base in moved:
-        after = _moment(since.get(event.slug)) if isinstance(since, dict) and base else None
-        found.append(standby_sent.answer(event, base, after, rows=rows))
+    found = [standby_sent.answer(event, base, rows=rows) for event, base in moved]
     accounts = standby_reads.staff_accounts()
     return JsonResponse({"changes": found, "accounts": accounts})
-
-
-def _moment(value: object) -> datetime | None:
-    try:
-        return datetime.fromisoformat(value) if isinstance(value, str) else None
-    except ValueError:
-        return None
 
 
 def status_words() -> str:

@@ -40,7 +40,7 @@ def answers(client) -> tuple[list[dict], dict]:
         step()
         hall.refresh_from_db()
         change = changes_since(hall, base, source=SOURCE)
-        secrets = export_secrets(hall) | {"entries": phone_entries(hall, change, None)}
+        secrets = export_secrets(hall) | {"entries": phone_entries(hall, change)}
         kept.append({"changes": [{"change": change, "secrets": secrets}], "accounts": []})
         base = change["revision"]
     expected = standings(client, "games")

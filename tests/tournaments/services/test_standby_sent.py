@@ -39,7 +39,7 @@ def hall_event() -> Event:
 def round_from(hall: Event, base: int) -> dict:
     """The hall's answer to its standby's ask from ``base`` (``views/standby.py``)."""
     hall.refresh_from_db()
-    return {"changes": [standby_sent.answer(hall, base, None, rows=True)], "accounts": []}
+    return {"changes": [standby_sent.answer(hall, base, rows=True)], "accounts": []}
 
 
 def sent(answer: dict) -> tuple[dict, dict]:
