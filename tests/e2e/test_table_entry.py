@@ -7,12 +7,15 @@ import time
 
 import pytest
 from django.core.cache import cache
+from django.db import transaction
 from playwright.sync_api import expect
 
 from tests.leader_helpers import make_event, make_user, play
 from tournaments import snapshot
 from tournaments.cache import store
 from tournaments.models import AuditEntry, HandResult, TableSubmission
+from tournaments.services import ResultEntry, results_record
+from tournaments.services.audit import bump_revision
 from tournaments.services.table_entry import table_tokens_issue
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -89,6 +92,37 @@ def test_an_entry_made_offline_is_kept_and_sent_once_when_the_wifi_returns(
         "✓ Saved: hand 1, visitors 10 tricks.", timeout=15000
     )
     assert HandResult.objects.filter(event=event).count() == 1
+
+
+def test_an_entry_kept_while_the_hall_went_back_a_hand_waits_and_is_saved_once_it_returns(
+    phone, live_server, hall
+):
+    """The hall is restored from a stick that missed a hand-1 result while table 2's phone,
+    offline, keeps its hand-2 entry: the hall refuses it as a hand it has not reached, the
+    phone keeps it and says so, and saves it by itself once the hand-1 result is back."""
+    event, tokens = hall
+    play(event, [1])
+    page = phone.new_page()
+    page.goto(f"{live_server.url}/enter/{tokens[2]}/")
+    expect(page.get_by_role("heading", name="Hand 2 of 30")).to_be_visible()
+    page.get_by_role("button", name="9", exact=True).click()
+    phone.set_offline(True)
+    page.get_by_role("button", name="Confirm").click()
+    expect(page.locator("#status")).to_contain_text("Not sent yet: no connection")
+    with transaction.atomic():  # the stick's backup lacks table 5's hand 1
+        HandResult.objects.filter(event=event, hand__number=1, host_table=5).delete()
+        bump_revision(event, hands=[1])
+    phone.set_offline(False)
+    expect(page.locator("#status")).to_contain_text(
+        "Kept on this phone: The hall is on hand 1", timeout=10000
+    )
+    expect(page.locator("#status")).to_contain_text("sent by itself once the hall gets there")
+    assert not HandResult.objects.filter(event=event, hand__number=2).exists()
+    results_record(event=event, entries=[ResultEntry(1, 5, 8)], actor=None)  # table 5 resends
+    expect(page.locator("#status")).to_contain_text(
+        "✓ Saved: hand 2, visitors 9 tricks.", timeout=15000
+    )
+    assert HandResult.objects.get(event=event, hand__number=2, host_table=2).visitor_tricks == 9
 
 
 def test_a_send_whose_answer_is_lost_is_retried_and_recorded_once(phone, live_server, hall):

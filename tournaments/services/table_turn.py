@@ -12,6 +12,12 @@ from ..rules.errors import RulesError
 from .closed_days import refuse_if_closed
 
 
+class AheadOfTheHall(RulesError):
+    """An entry of a hand the hall has not reached. The table played it, so the hall went back
+    (restored from the stick, or a standby that fell behind took over): the phone keeps the
+    entry and sends it again once the hall gets there, as its journal fills the hand before."""
+
+
 def refuse_out_of_turn(event: Event, table: int, hand: Hand, result: HandResult | None) -> None:
     """The table writes the hand it plays now, or fixes its own last entry."""
     name = f"table {table}"
@@ -73,7 +79,7 @@ def refuse_out_of_turn(event: Event, table: int, hand: Hand, result: HandResult 
             field="hand",
         )
     if why == "ahead":
-        raise RulesError(
+        raise AheadOfTheHall(
             "The hall is on hand %(now)s: table %(table)s cannot enter hand %(hand)s yet.",
             table=table,
             now=state.hand_now.current,

@@ -22,6 +22,7 @@ from ..rules.errors import RulesError
 from ..rules.json_input import read_json, whole_number
 from ..rules.types import Trump
 from ..services.table_entry import TableEntry, table_entry_submit
+from ..services.table_turn import AheadOfTheHall
 from .hand_now_words import hand_waits_for, next_move_words, over_words
 
 if TYPE_CHECKING:
@@ -165,7 +166,10 @@ def _submit(request, event, table: int):
     try:
         outcome = table_entry_submit(event=event, table=table, entry=entry)
     except RulesError as error:
-        return JsonResponse({"error": error.message, "field": error.field}, status=409)
+        answer = {"error": error.message, "field": error.field}
+        if isinstance(error, AheadOfTheHall):
+            answer["waits"] = True  # the phone keeps it and sends it again (table_entry.js)
+        return JsonResponse(answer, status=409)
     waiting = outcome.status == "waiting"
     return JsonResponse(
         {

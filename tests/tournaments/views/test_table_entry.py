@@ -79,6 +79,17 @@ def test_a_bad_trick_count_is_refused_naming_the_field(client, hall):
     assert not HandResult.objects.exists()
 
 
+def test_an_entry_of_a_hand_the_hall_has_not_reached_is_refused_for_the_phone_to_keep(client, hall):
+    """A hall that went back (restored from the stick) answers a hand it has not reached with
+    ``waits``: the phone keeps the entry and sends it again (table_entry.js)."""
+    event, tokens = hall
+    answer = post(client, tokens[2], hand=2)
+    assert answer.status_code == 409
+    assert answer.json()["waits"] is True and "The hall is on hand 1" in answer.json()["error"]
+    assert not HandResult.objects.filter(event=event).exists()
+    assert "waits" not in post(client, tokens[2], tricks=14).json()  # a wrong entry: not kept
+
+
 def test_an_unreadable_entry_is_refused(client, hall):
     """A body that is not an entry gets a message, never a server error."""
     _, tokens = hall

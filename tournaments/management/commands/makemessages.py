@@ -2,8 +2,9 @@
 launcher's console text.
 
 The pure rules cannot import Django's gettext; their messages are marked by being the first
-argument of ``RulesError(...)`` or ``Phrase(...)`` (see rules/errors.py), or by the no-op
-``gettext_noop`` (which Django's makemessages already collects), and translated when read.
+argument of ``RulesError(...)`` (or of its ``AheadOfTheHall``) or ``Phrase(...)`` (see
+rules/errors.py), or by the no-op ``gettext_noop`` (which Django's makemessages already
+collects), and translated when read.
 ``whistdirector/launch.py``, ``console.py`` (what ``whist-director hall`` prints) and
 ``config.py`` (its configuration errors), and the practice room's app (``practice/``: its
 pages, messages and scripts) sit outside this app; their strings join its catalog, so the
@@ -26,6 +27,7 @@ class Command(makemessages.Command):
     xgettext_options = [
         *makemessages.Command.xgettext_options,
         "--keyword=RulesError",
+        "--keyword=AheadOfTheHall",  # a RulesError the phone keeps its entry for
         "--keyword=Phrase",
     ]
 

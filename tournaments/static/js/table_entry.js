@@ -11,7 +11,7 @@
   var form = document.getElementById("entry");
   var KEY = "whist-entry:" + location.pathname;
   var JOURNAL = "whist-journal:" + location.pathname;
-  var RETRY_MS = 3000, TIMEOUT_MS = 10000, CHECK_MS = 30000;
+  var RETRY_MS = 3000, TIMEOUT_MS = 10000, CHECK_MS = 30000, AHEAD_MS = 10000;
   var retryTimer = null, sending = false, checking = false;
   var refused = {};  // ids the hall refused to take again: not sent again until a reload
 
@@ -108,6 +108,12 @@
         settled();
       } else if (answer.status >= 500 || answer.status === 0) {
         waitForNetwork(entry);
+      } else if (answer.body.waits) {  // a hand the hall went back from: kept, sent again
+        show(interpolate(gettext("Kept on this phone: %(why)s It is sent by itself once the " +
+             "hall gets there."), {why: answer.body.error}, true), "waiting");
+        clearTimeout(retryTimer);
+        retryTimer = setTimeout(send, AHEAD_MS);
+        check();  // this table's own results the hall lacks go back first
       } else {
         keep(null);
         show(interpolate(gettext("Not saved: %(why)s Nothing was recorded."),
@@ -121,7 +127,7 @@
       waitForNetwork(entry);
     });
   }
-  window.addEventListener("online", function () { if (kept()) send(); else check(); });
+  window.addEventListener("online", function () { check(send); });
 
   /* What the hall holds of this table (?held=1): an entry of the journal whose id it does not
      know and whose result it does not hold is sent again, marked as a resend; a closed day's
@@ -155,8 +161,12 @@
       return resend(lacking, sent);
     });
   }
-  function check() {
-    if (!Object.keys(journal()).length || checking || sending) return;
+  /* ``then`` (sending the entry kept on this phone) runs after the journal's resends, which
+     may fill the hand the hall needs before it (a hall restored from the stick). */
+  function check(then) {
+    then = then || function () {};
+    if (checking || sending) return;
+    if (!Object.keys(journal()).length) return then();
     checking = true;
     fetch(location.pathname + "?held=1", { cache: "no-store", credentials: "same-origin" })
       .then(function (r) { return r.ok ? r.json() : Promise.reject(r.status); })
@@ -180,9 +190,9 @@
         }
       })
       .catch(function () { /* the next check tries again */ })
-      .then(function () { checking = false; });
+      .then(function () { checking = false; then(); });
   }
-  window.whistEntryJournalCheck = check;  // hall_notice.js: the hall moved
+  window.whistEntryJournalCheck = function () { check(send); };  // hall_notice.js: the hall moved
   setInterval(check, CHECK_MS);
 
   if (form) {
@@ -243,7 +253,7 @@
       }
     });
   }
-  // An entry kept from before (the page was reloaded or the phone slept): send it first.
-  if (kept()) send();
-  else check();
+  // What the hall lacks of this phone's journal, then an entry kept from before (the page was
+  // reloaded or the phone slept).
+  check(send);
 })();
