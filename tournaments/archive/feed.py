@@ -38,7 +38,8 @@ def one_moment() -> Iterator[None]:
     SQLite a transaction starts IMMEDIATE (it takes the write lock) for the saves' sake; this
     one only reads, so it starts DEFERRED and the saves never wait for it."""
     if connection.vendor != "sqlite" or connection.in_atomic_block:
-        with transaction.atomic():
+        # Inside another moment, that one: a read needs no savepoint to roll back to.
+        with transaction.atomic(savepoint=False):
             yield
         return
     connection.ensure_connection()
@@ -59,7 +60,7 @@ def changes_since(event: Event, base: int, *, source: str, rows: bool = False) -
     (``HandResult.revision``), and ``counts`` says how many results each such hand has, so a
     result gone since then is seen."""
     with one_moment():
-        current = Event.objects.get(pk=event.pk)
+        current = Event.objects.select_related("season").get(pk=event.pk)
         whole = base == 0 or current.setup_revision > base
         archive = export_event(current, records=False, setup=whole)  # a part only: not kept
         results = HandResult.objects.filter(event=current)
