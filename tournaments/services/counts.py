@@ -16,7 +16,7 @@ from .. import permissions
 from ..models import DayClose, DayRecord, DraftCount, Event, Hand
 from ..rules.errors import RulesError
 from ..rules.spans import spans
-from .audit import audit, backup_soon
+from .audit import audit, bump_revision
 from .locks import lock_event
 
 HIGHEST = 999  # the close page's boxes take three digits
@@ -101,7 +101,7 @@ def counts_save(
         after = {"tables": spans([d.table for d in changed])}
         audit(event, actor, "counts typed", part, after=after).save()
     if cleared or changed:
-        backup_soon(event.pk)  # paced: a restore keeps them
+        bump_revision(event)  # the backups and the standby keep them (no page shows drafts)
     return sorted(cleared + [d.table for d in changed])
 
 

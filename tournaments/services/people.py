@@ -15,7 +15,8 @@ from django.db import transaction
 from .. import permissions
 from ..models import Event, EventRole, Role
 from ..rules.errors import RulesError
-from .audit import audit
+from .audit import audit, bump_revision
+from .locks import lock_event
 
 
 @transaction.atomic
@@ -59,10 +60,12 @@ def role_grant(*, event: Event, username: str, role: str, password: str = "", ac
             field="password",
             username=username,
         )
+    lock_event(event)
     current = EventRole.objects.filter(event=event, user=user).first()
     before = current.role if current else None
     grant, _ = EventRole.objects.update_or_create(event=event, user=user, defaults={"role": role})
     audit(event, actor, "role given", username, {"role": before}, {"role": role}).save()
+    bump_revision(event)  # the backups and the standby hold the event's accounts at once
     return grant
 
 
@@ -70,6 +73,7 @@ def role_grant(*, event: Event, username: str, role: str, password: str = "", ac
 def role_remove(*, event: Event, username: str, actor) -> None:
     """Take a helper's role on the event away; a leader cannot remove the last leader."""
     permissions.require(actor, event, permissions.LEAD)
+    lock_event(event)
     grant = (
         EventRole.objects.select_for_update().filter(event=event, user__username=username).first()
     )
@@ -82,3 +86,4 @@ def role_remove(*, event: Event, username: str, actor) -> None:
         raise RulesError("An event keeps at least one leader", field="username")
     grant.delete()
     audit(event, actor, "role removed", username, {"role": grant.role}, None).save()
+    bump_revision(event)

@@ -5,11 +5,14 @@ only when they change; the standby, laying those over what it holds, equals the 
 from __future__ import annotations
 
 import pytest
+from django.contrib.auth.models import User
 
 from tests.leader_helpers import make_event, make_user, play
 from tests.publishing_helpers import standings
 from tournaments.models import Event, HandResult
 from tournaments.services import ResultEntry, results_record, standby_received, standby_sent
+from tournaments.services.counts import counts_save
+from tournaments.services.people import role_grant
 from tournaments.services.table_entry import (
     TableEntry,
     table_entry_accept,
@@ -194,3 +197,27 @@ def test_a_waiting_entry_the_leader_accepts_goes_to_the_standby_as_accepted():
     table_entry_accept(event=hall, hand=2, table=1, actor=None)
     _change, secrets = sent(round_from(hall, first["revision"]))
     assert [(e["table"], e["status"]) for e in secrets["entries"]] == [(1, "accepted")]
+
+
+def test_counts_typed_at_the_end_of_a_day_reach_the_standby_at_once():
+    """A draft count is a save like any other: the next round carries it, not the next result's."""
+    hall = hall_event()
+    first, _ = sent(round_from(hall, 0))
+    counts_save(event=hall, day=1, counts={3: 11}, actor=None)
+    hall.refresh_from_db()
+    assert hall.revision > first["revision"]
+    change, _ = sent(round_from(hall, first["revision"]))
+    assert [(c["table"], c["count"]) for c in change["archive"]["counts"]] == [(3, 11)]
+
+
+def test_a_helper_given_a_role_reaches_the_standby_at_once():
+    hall = hall_event()
+    first, _ = sent(round_from(hall, 0))
+    lead = User.objects.get(username="lead")
+    role_grant(
+        event=hall, username="scorer", role="assistant", password="a-long-pass-92", actor=lead
+    )
+    hall.refresh_from_db()
+    assert hall.revision > first["revision"]
+    _change, secrets = sent(round_from(hall, first["revision"]))
+    assert "scorer" in [a["username"] for a in secrets["accounts"]]
