@@ -16,7 +16,6 @@ from .. import permissions
 from ..models import Event, EventRole, Role
 from ..rules.errors import RulesError
 from .audit import audit, bump_revision
-from .locks import lock_event
 
 
 @transaction.atomic
@@ -60,12 +59,14 @@ def role_grant(*, event: Event, username: str, role: str, password: str = "", ac
             field="password",
             username=username,
         )
-    lock_event(event)
     current = EventRole.objects.filter(event=event, user=user).first()
     before = current.role if current else None
     grant, _ = EventRole.objects.update_or_create(event=event, user=user, defaults={"role": role})
     audit(event, actor, "role given", username, {"role": before}, {"role": role}).save()
-    bump_revision(event)  # the backups and the standby hold the event's accounts at once
+    # The backups and the standby hold the event's accounts at once. No lock_event: a role on
+    # a copy published from its hall stays the province's to give (the revision's own UPDATE
+    # holds the event's row until the commit).
+    bump_revision(event)
     return grant
 
 
@@ -73,7 +74,6 @@ def role_grant(*, event: Event, username: str, role: str, password: str = "", ac
 def role_remove(*, event: Event, username: str, actor) -> None:
     """Take a helper's role on the event away; a leader cannot remove the last leader."""
     permissions.require(actor, event, permissions.LEAD)
-    lock_event(event)
     grant = (
         EventRole.objects.select_for_update().filter(event=event, user__username=username).first()
     )
