@@ -18,6 +18,7 @@ from ..models import (
     PlayoffHandResult,
     TeamSource,
 )
+from .audit import revision_brought
 
 
 def parse_when(value: str | None) -> datetime | None:
@@ -32,7 +33,7 @@ def write_results(event: Event, results, hand_ids: dict[int, int]) -> None:
             HandResult(
                 event=event,
                 hand_id=hand_ids[r["hand"]],
-                revision=event.revision + 1,
+                revision=revision_brought(event.revision),
                 entered_at=parse_when(r["entered_at"]),
                 **{f: r[f] for f in RESULT_FIELDS},
             )

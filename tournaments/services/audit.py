@@ -43,6 +43,13 @@ def audit(
     )
 
 
+def revision_brought(revision: int) -> int:
+    """The revision a write brings, from the event's revision as its lock read it: the one
+    ``bump_revision`` moves the event to, and the one each result or phone's entry the write
+    changes carries (a standby is sent the rows above the revision it holds)."""
+    return revision + 1
+
+
 def bump_revision(
     event: Event,
     *,
@@ -64,7 +71,7 @@ def bump_revision(
     if locked is None:
         event.refresh_from_db(fields=["revision", "setup_revision"])
     else:
-        event.revision = locked[0] + 1
+        event.revision = revision_brought(locked[0])
         event.setup_revision = event.revision if setup else locked[1]
     # Nothing wrote the event between its loading and this write: this object is the event
     # as committed, and the new revision's pages need not load it again.

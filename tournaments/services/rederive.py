@@ -11,7 +11,7 @@ from ..models import DayClose, Event, Hand, HandResult, Loan
 from ..rules.errors import Phrase, RulesError
 from ..rules.event_settings import LABELS
 from ..rules.flags import adjusted_tricks
-from .audit import audit
+from .audit import audit, revision_brought
 from .results import loans_rebuild
 
 
@@ -48,7 +48,7 @@ def results_rederive(event: Event, actor) -> None:
         if tricks != row.visitor_tricks:
             key = f"hand {row.hand.number} table {row.host_table}"
             before[key], after[key] = row.visitor_tricks, tricks
-            row.visitor_tricks, row.revision = tricks, event.revision + 1
+            row.visitor_tricks, row.revision = tricks, revision_brought(event.revision)
             changed.append(row)
     HandResult.objects.bulk_update(changed, ["visitor_tricks", "revision"], batch_size=500)
     old_loans = list(Loan.objects.filter(event=event).values_list("hand", "table", "flags"))

@@ -14,7 +14,7 @@ from ..rules.errors import RulesError, gettext_noop
 from ..rules.types import Result, ResultEntry
 from ..snapshot.tallies import held_before
 from . import planner, rows
-from .audit import bump_revision
+from .audit import bump_revision, revision_brought
 from .closed_days import refuse_if_closed
 from .locks import lock_event, write_transaction
 
@@ -94,7 +94,7 @@ def _record(
         starts[h.day] = min(starts.get(h.day, h.number), h.number)
     held = {day: held_before(event, day, start) for day, start in starts.items() if start > 1}
     now = timezone.now()
-    stamp = locked[0] + 1  # the revision this save brings (``bump_revision``), on its rows
+    stamp = revision_brought(locked[0])  # on the rows it writes
     name = permissions.actor_name(actor)
     # New results and audit entries are plain column values written in one statement each
     # (rows.insert): a model instance per row cost more than the rest of a 250-table save.

@@ -22,7 +22,7 @@ from ..models import Event, Hand, HandResult, SubmissionStatus, TableSubmission,
 from ..rules import flags as flag_rules
 from ..rules.errors import RulesError
 from ..rules.types import ResultEntry
-from .audit import audit, bump_revision
+from .audit import audit, bump_revision, revision_brought
 from .locks import lock_event, write_transaction
 from .results import results_record
 from .table_resend import note_entry, resend_record
@@ -152,7 +152,7 @@ def table_entry_submit(*, event: Event, table: int, entry: TableEntry) -> EntryO
     now = timezone.now()
     TableSubmission.objects.filter(
         event=event, table=table, hand=hand.number, status=SubmissionStatus.WAITING
-    ).update(status=SubmissionStatus.REPLACED, revision=event.revision + 1)
+    ).update(status=SubmissionStatus.REPLACED, revision=revision_brought(event.revision))
     status = SubmissionStatus.WAITING if event.table_entry_waits else SubmissionStatus.COUNTED
     values = (played, visitor_revokes, host_revokes)
     note_entry(event, table, hand, entry.phone_id, values, adjusted, status, now, resent=False)
@@ -195,7 +195,7 @@ def table_entry_accept(*, event: Event, hand: int, table: int, actor) -> HandRes
     stale = waiting.resent and result is not None and result.entered_at > waiting.received_at
     by_leader = result is not None and result.entered_by != f"table {table}"
     if stale or (by_leader and not waiting.resent):
-        waiting.status, waiting.revision = SubmissionStatus.REPLACED, revision + 1
+        waiting.status, waiting.revision = SubmissionStatus.REPLACED, revision_brought(revision)
         waiting.save(update_fields=["status", "revision"])
         raise RulesError(
             "Hand %(hand)s, table %(table)s was already entered by a leader.",
@@ -218,7 +218,7 @@ def table_entry_accept(*, event: Event, hand: int, table: int, actor) -> HandRes
         actor=permissions.TableActor(event.pk, table),
         action="result entered at the table",
     )
-    waiting.status, waiting.revision = SubmissionStatus.ACCEPTED, revision + 1
+    waiting.status, waiting.revision = SubmissionStatus.ACCEPTED, revision_brought(revision)
     waiting.save(update_fields=["status", "revision"])
     audit(event, actor, "table entry accepted", f"table entry hand {hand} table {table}").save()
     return saved[0] if saved else result

@@ -19,7 +19,7 @@ from .. import permissions, selectors
 from ..models import Event, Hand, HandResult, SubmissionStatus, TableSubmission
 from ..rules.errors import RulesError
 from ..rules.types import ResultEntry
-from .audit import audit, bump_revision
+from .audit import audit, bump_revision, revision_brought
 from .locks import lock_event, write_transaction
 from .results import results_record
 
@@ -61,7 +61,7 @@ def resend_record(
     # The hall holds another result (or this event's entries wait): the leader decides.
     TableSubmission.objects.filter(
         event=event, table=table, hand=hand.number, status=SubmissionStatus.WAITING
-    ).update(status=SubmissionStatus.REPLACED, revision=event.revision + 1)
+    ).update(status=SubmissionStatus.REPLACED, revision=revision_brought(event.revision))
     note_entry(event, table, hand, phone_id, played, adjusted, SubmissionStatus.WAITING, now)
     before = {"tricks_played": held[0], "visitor_tricks": result.visitor_tricks} if held else None
     after = {"tricks_played": played[0], "visitor_tricks": adjusted}
@@ -76,7 +76,7 @@ def note_entry(event, table, hand, phone_id, played, adjusted, status, now, *, r
     or waiting for the leader; ``resent`` when it came again from the phone's journal. Its
     revision is the one the write brings (``event``'s as read under the lock, plus one)."""
     TableSubmission.objects.create(
-        revision=event.revision + 1,
+        revision=revision_brought(event.revision),
         event=event,
         table=table,
         hand=hand.number,
@@ -99,7 +99,7 @@ def resent_entry_refuse(*, event: Event, hand: int, table: int, actor) -> None:
     (revision,) = lock_event(event, "revision")
     changed = TableSubmission.objects.filter(
         event=event, table=table, hand=hand, status=SubmissionStatus.WAITING, resent=True
-    ).update(status=SubmissionStatus.REPLACED, revision=revision + 1)
+    ).update(status=SubmissionStatus.REPLACED, revision=revision_brought(revision))
     if not changed:
         raise RulesError(
             "Table %(table)s has no entry waiting for hand %(hand)s.",
