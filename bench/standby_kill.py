@@ -2,17 +2,24 @@
 folders, two ports), a 250-table event (``tests/hall_size.py``), the tables' phones entering
 hands 8, 9 and 10 while the leader corrects their results through the hand grid
 (``_leader_grid.py``); the hall killed with SIGKILL at a random moment across those hands, the
-standby taking over (``whist-director takeover``), the phones resending what was not
-acknowledged, with the same ids, then checking their journals on the new hall (``?held=1``, as
-``table_entry.js`` does) and sending again a save it lacks, and the leader typing again a
-correction the hall died under. Prints the acknowledged saves lost (the grid's missing on the
-standby at the takeover, the phones' after their journals' check), the phones' saves held by
-their journals only at the takeover (none while the standby answers: every save's answer
-waits for it), those recorded twice, whether the standby's standings then equal the
-reference (the same results recorded on a copy of the event that never had a standby), the
-standby's lag (p95, from a revision on the hall to the same on the standby, read from both
-databases every 10 ms), a
-save's answer with and without a standby (p95), and takeover to the first accepted save.
+standby taking over (``whist-director takeover``), the phones' pages opening on the new hall as
+``table_entry.js`` does: each checks its journal there (``?held=1``) and sends again a save it
+lacks, then sends what was not acknowledged, with the same ids (again on the next pass while
+the new hall answers "waits": a hand before it is still coming back from a journal), and the
+leader typing again a correction the hall died under. Prints the acknowledged saves lost (the
+grid's missing on the standby at the takeover, the phones' after their journals' check), the
+phones' saves held by their journals only at the takeover (a phone's save is answered at
+once, its journal holding it until the standby does; the grid's waits), those recorded twice,
+whether the standby's standings then equal the reference (the same results recorded on a copy
+of the event that never had a standby), the standby's lag (p95, from a revision on the hall to
+the same on the standby, read from both databases every 10 ms), a save's answer with and
+without a standby (p95), and takeover to the first accepted save.
+
+Figures, 2026-11-29, third session (a phone's save answered at once, the rounds gathering the
+phones' saves for up to 0.25 s; 2 cores): 0 lost and 0 recorded twice over 20 kills (5,318
+phones' and 89 grid saves acknowledged, 102 of the phones' in their journals only at the
+takeover, all sent again from them), the standings equal after all 20 takeovers, lag p95
+321 ms over 6,219 revisions, takeover to the first accepted save 1.9 s at most.
 
     .venv/bin/python bench/standby_kill.py --kills 20
 """
@@ -303,8 +310,10 @@ def one_kill(template: Path, tokens: dict, work: Path, window: float | None, rng
     grids = {c: v for c, v in grid["saved"].items() if c != typing}
     journal_only = sum(1 for cell, value in phones.items() if taken.get(cell) != value)
     lost = sum(1 for cell, value in grids.items() if taken.get(cell) != value)
-    first_save = resend(standby_port, tokens, tables, tricks, acked, step)
-    journals(standby_port, tokens, acked)
+    # The phones' pages open on the new hall: each checks its journal first, then sends the
+    # entry it kept (table_entry.js).
+    first_save = journals(standby_port, tokens, acked, step)
+    first_save = resend(standby_port, tokens, tables, tricks, acked, step, first_save)
     checked, _doubled = results(standby_dir / "db.sqlite3")
     lost += sum(1 for cell, value in phones.items() if checked.get(cell) != value)
     if grid["typing"]:  # the leader types again what the grid did not say saved
@@ -349,9 +358,11 @@ def start_standby(hall_env: dict, env: dict, hall_port: int, port: int, work: Pa
     return standby
 
 
-def journals(port: int, tokens: dict, acked: dict) -> None:
+def journals(port: int, tokens: dict, acked: dict, step: float) -> float | None:
     """Each table's phone checks its journal on the new hall, as ``table_entry.js`` does
-    (``?held=1``): a save it was told of that the hall lacks is sent again, as a resend."""
+    (``?held=1``): a save it was told of that the hall lacks is sent again, as a resend.
+    Seconds from the takeover's step to the first resend, if any."""
+    first = None
     for table in sorted({table for _hand, table in acked}):
         url = f"http://127.0.0.1:{port}/enter/{tokens[str(table)]}/?held=1"
         with urllib.request.urlopen(url, timeout=30) as answer:  # noqa: S310 - loopback
@@ -362,20 +373,32 @@ def journals(port: int, tokens: dict, acked: dict) -> None:
                 continue
             entry = {"id": f"phone-{at}-{hand}", "hand": hand, "tricks": tricks, "resend": True}
             with urllib.request.urlopen(entry_request(port, tokens[str(at)], entry), timeout=30):  # noqa: S310
-                pass
+                first = first if first is not None else time.monotonic() - step
+    return first
 
 
-def resend(port: int, tokens: dict, tables: list, tricks: dict, acked: dict, step: float):
+def resend(port, tokens, tables, tricks, acked, step, first=None) -> float:
     """The phones not acknowledged send again, to the standby, with the same ids, hand by
-    hand; seconds from the takeover's step to the first accepted save."""
-    first = None
+    hand; one the new hall is not ready for ("waits": a hand before it is still coming back
+    from a journal) is kept and sent again on the next pass, as the phone does every 10 s and
+    when the hall moves. Seconds from the takeover's step to the first accepted save."""
     REFUSED.clear()
-    for hand in HANDS:
-        for table in tables:
-            if (hand, table) not in acked:
-                ok, _s = enter(port, tokens[str(table)], table, hand, tricks[(hand, table)])
-                if ok and first is None:
-                    first = time.monotonic() - step
+    kept = [(hand, table) for hand in HANDS for table in tables if (hand, table) not in acked]
+    for _pass in range(10):
+        waiting = []
+        for hand, table in kept:
+            entry = {"id": f"phone-{table}-{hand}", "hand": hand, "tricks": tricks[(hand, table)]}
+            outcome, told, _s = sent(port, tokens[str(table)], entry)
+            if outcome == "saved":
+                first = first if first is not None else time.monotonic() - step
+            elif '"waits": true' in told:
+                waiting.append((hand, table))
+            else:
+                REFUSED.append(told)
+        if not waiting or len(waiting) == len(kept):
+            REFUSED.extend(f"still waiting: hand {h} table {t}" for h, t in waiting)
+            break
+        kept = waiting
     repeat = tables[0]  # a phone sending a save already acknowledged: answered, not recorded
     enter(port, tokens[str(repeat)], repeat, HANDS[0], tricks[(HANDS[0], repeat)])
     return first if first is not None else time.monotonic() - step

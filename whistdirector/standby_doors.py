@@ -2,8 +2,9 @@
 
 A laptop that is not the hall (a standby following it, or a hall a standby replaced) refuses
 every write with the reason: there is one writer, always. On the hall, a write's answer goes
-once the standby holds it, while a standby answers (``standby_sync.settle``), so no save a
-phone or the leader was told is saved lives on the hall laptop alone.
+once the standby holds it, while a standby answers (``standby_sync.settle``), so no save the
+leader was told is saved lives on the hall laptop alone; a phone's entry is answered at once,
+its phone's journal holding it meanwhile (``standby_sync.journaled``).
 """
 
 from __future__ import annotations

@@ -22,7 +22,8 @@ ALLOWED = {
     # launcher's words before Django is set up.
     ("tournaments/cli/words.py", "@_catalog"),
     # The hall's one process and its standby: which revisions the standby confirmed and the
-    # saves waiting for it (a save's answer waits on them), the door the standby asks through.
+    # saves not confirmed yet (a leader's save's answer waits on them), the door the standby
+    # asks through.
     # Nothing derived: it starts empty, and a standby's next ask fills it again.
     ("tournaments/services/standby_sync.py", "_confirmed"),
     ("tournaments/services/standby_sync.py", "_committed"),
@@ -35,6 +36,8 @@ ALLOWED = {
     # holds, not what the hall holds (every round reads the database again). Lost, or asked
     # from any other revision, the next round sends everything.
     ("tournaments/services/standby_sent.py", "_sent"),
+    # The mark of the staff accounts sent last: lost, the next round sends them again.
+    ("tournaments/services/standby_sent.py", "_accounts"),
 }
 MEMOISING = {"cache", "lru_cache", "cached_property"}
 MUTABLE_CALLS = {"dict", "list", "set", "OrderedDict", "defaultdict", "Counter", "deque"}

@@ -141,7 +141,7 @@ def follow_once(*, wait: float = WAIT) -> int:
     if standby.role().role != LaptopRole.STANDBY:
         return 0  # taken over while the ask was open: nothing more from the old hall
     received = answer.get("changes", [])
-    if received:
+    if received or answer.get("accounts_changed"):
         standby_received.keep(answer)
         _unapplied.set()
     return len(received)

@@ -41,8 +41,9 @@ def folder() -> Path:
 
 def pending() -> list[Path]:
     """The changes received and not applied yet, oldest first. Each file is named by its
-    number, its event and the hall's revision it brings: ``000000000012.games.41.json``."""
-    return sorted(folder().glob("*.*.*.json"))
+    number, its event and the hall's revision it brings: ``000000000012.games.41.json``;
+    the accounts alone (a password changed) by its number: ``000000000013.accounts.json``."""
+    return sorted(folder().glob("*.json"))
 
 
 def keep(answer: dict) -> None:
@@ -52,14 +53,16 @@ def keep(answer: dict) -> None:
     base.mkdir(parents=True, exist_ok=True)
     # After every file still there: the applier removes the oldest first.
     number = max([int(p.name.split(".")[0]) for p in pending()], default=0)
-    for item in answer.get("changes", []):
+    accounts = answer.get("accounts", [])
+    items = answer.get("changes", []) or [{}]  # no change: the accounts alone
+    for item in items:
         number += 1
-        change = item["change"]
-        name = f"{number:012d}.{change['event']}.{int(change['revision'])}.json"
+        change = item.get("change")
+        named = f"{change['event']}.{int(change['revision'])}" if change else "accounts"
+        name = f"{number:012d}.{named}.json"
         temporary = base / f".{name}.tmp"
-        kept = {**item, "accounts": answer.get("accounts", [])}
         with open(temporary, "w", encoding="utf-8") as out:
-            out.write(json.dumps(kept))
+            out.write(json.dumps({**item, "accounts": accounts}))
             out.flush()
             os.fsync(out.fileno())
         os.replace(temporary, base / name)
@@ -91,8 +94,10 @@ def held() -> dict[str, int]:
     between is in the database by the time its file goes.)"""
     received: dict[str, int] = {}
     for path in pending():
-        _number, slug, revision, _json = path.name.split(".")
-        received[slug] = max(int(revision), received.get(slug, 0))
+        parts = path.name.split(".")
+        if len(parts) == 4:  # not the accounts alone
+            slug, revision = parts[1], int(parts[2])
+            received[slug] = max(revision, received.get(slug, 0))
     applied = standby_follow.held()
     return {**applied, **{s: r for s, r in received.items() if r > applied.get(s, 0)}}
 
@@ -132,6 +137,8 @@ def _chains(items: list[dict], applied: dict[str, int]) -> list[tuple[dict, dict
     """Each event's received changes that follow on from what it holds, as one change."""
     chains: dict[str, tuple[dict, dict]] = {}
     for item in items:
+        if "change" not in item:
+            continue  # the accounts alone (applied from the newest item)
         change, secrets = item["change"], item.get("secrets", {})
         slug = change["event"]
         if change["whole"] and change["base"] == 0:  # the whole event: starts afresh

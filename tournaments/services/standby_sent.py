@@ -1,8 +1,9 @@
 """What the hall last sent its standby of each event, so the next round sends only what
 differs (issue 39): a phone's save then travels as its one result and its one entry, not as
 its hand's 250 results, its phones' 250 entries and the tables' 250 entry addresses (over a
-250-table hand a round's answer fell from 32 to 140 KB to 1.5 KB; a save's answer waits for
-the round).
+250-table hand a round's answer fell from 32 to 140 KB to 1.5 KB; a leader's save's answer
+waits for the round). The staff accounts go with every round, and a round goes for them alone
+when they changed since they were sent last (a password changed: ``accounts_moved``).
 
 The standby holds an event at revision R exactly as the hall sent it up to R, so a change from
 R (``base``) may leave out what the round that brought R sent and is unchanged: the results of
@@ -20,6 +21,8 @@ with them, shows a result gone since: that round is read and sent as before.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import threading
 
 from ..archive.feed import changes_since, one_moment
@@ -31,6 +34,7 @@ from .standby_publishing import hall_publishing
 
 _lock = threading.Lock()
 _sent: dict[str, dict] = {}  # event slug -> what the standby holds at the revision sent last
+_accounts: dict[str, str | None] = {"mark": None}  # the staff accounts as sent last
 
 
 def answer(event: Event, base: int, *, rows: bool) -> dict:
@@ -139,7 +143,24 @@ def _left_out(change, secrets, was, hands, entries, counts) -> tuple[dict, dict]
     return {**change, "archive": archive, "rows": rows}, {**secrets, "entries": sent}
 
 
+def accounts_moved(accounts: list[dict]) -> bool:
+    """The staff ``accounts`` differ from those sent last (a password changed, an account
+    made): a round goes for them even when no event moved."""
+    with _lock:
+        return _accounts["mark"] != _accounts_mark(accounts)
+
+
+def accounts_sent(accounts: list[dict]) -> None:
+    with _lock:
+        _accounts["mark"] = _accounts_mark(accounts)
+
+
+def _accounts_mark(accounts: list[dict]) -> str:
+    return hashlib.sha256(json.dumps(accounts, sort_keys=True).encode()).hexdigest()
+
+
 def forget() -> None:
     """A hall started again, or for the tests: nothing sent yet."""
     with _lock:
         _sent.clear()
+        _accounts["mark"] = None

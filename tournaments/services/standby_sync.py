@@ -5,9 +5,13 @@ A save's answer, once its write commits (``audit.bump_revision``) and before it 
 (``whistdirector/standby_doors.py``), waits here until the standby confirms the save's
 revision (a second, three while the standby confirms other saves meanwhile), and only while
 a standby answers (it asked within ``ANSWERING``): no acknowledged save lives only on the
-hall. The standby's long poll (``views/standby.py``) waits here for the next commit. The
-hall is one process, so memory is the place; a write of another process (a command) is seen
-by the poll's own look at the revisions every half second.
+hall. A phone's entry is the exception (``journaled``): the phone keeps it in its journal
+until its day closes and sends it again to a hall that lacks it, so its answer goes at once,
+and the round that carries it waits up to ``GATHER`` for more of them unless some answer
+waits on it: a burst of tables' saves costs the hall a few rounds, not one each. The
+standby's long poll (``views/standby.py``) waits here for the next commit. The hall is one
+process, so memory is the place; a write of another process (a command) is seen by the
+poll's own look at the revisions every half second.
 """
 
 from __future__ import annotations
@@ -18,12 +22,14 @@ import time
 ACK_WAIT = 1.0  # seconds a save's answer waits for a standby that confirms nothing
 ACK_LONGEST = 3.0  # seconds it waits at most for a standby that confirms other saves meanwhile
 ANSWERING = 5.0  # seconds since the standby's last poll for it to count as answering
+GATHER = 0.25  # seconds a round waits for more phones' saves while no answer waits on it
 
 FEED: dict = {"port": None}  # the port the standby asks through (``two_laptops.start_feed``)
 _changed = threading.Condition()
 _mine = threading.local()  # this request's commits, for its answer to wait on
 _confirmed: dict[str, int] = {}  # event slug -> the hall's revision the standby holds
-_committed: dict[str, list[tuple[int, float]]] = {}  # slug -> (revision, when) unconfirmed
+# slug -> (revision, when, whether an answer waits on it), for those not confirmed yet
+_committed: dict[str, list[tuple[int, float, bool]]] = {}
 _state = {"seen": 0.0, "polls": 0, "lag": None, "lost_at": None, "progressed": 0.0}
 _commits = [0]  # how many writes committed in this process: the poll waits only if none since
 
@@ -33,8 +39,10 @@ def committed(slug: str, revision: int) -> None:
     the request's answer waits for the standby (``settle``)."""
     with _changed:
         if answering():
-            _committed.setdefault(slug, []).append((revision, time.monotonic()))
-            _mine.pending = [*getattr(_mine, "pending", []), (slug, revision)]
+            awaited = not getattr(_mine, "journaled", False)
+            _committed.setdefault(slug, []).append((revision, time.monotonic(), awaited))
+            if awaited:
+                _mine.pending = [*getattr(_mine, "pending", []), (slug, revision)]
         _commits[0] += 1
         _changed.notify_all()
 
@@ -43,7 +51,7 @@ def settle() -> None:
     """Before a write's answer goes: wait until the standby holds what this request wrote,
     at most ``ACK_WAIT``, while it answers (after the write's lock is let go, so other saves
     go on meanwhile)."""
-    pending, _mine.pending = getattr(_mine, "pending", []), []
+    pending, _mine.pending, _mine.journaled = getattr(_mine, "pending", []), [], False
     if not pending:
         return
     began = time.monotonic()
@@ -60,7 +68,28 @@ def settle() -> None:
 
 
 def begin() -> None:
-    _mine.pending = []
+    _mine.pending, _mine.journaled = [], False
+
+
+def journaled() -> None:
+    """This request is a phone's entry: its phone keeps it in its journal and sends it again
+    to a hall that lacks it (``table_entry.js``), so its answer does not wait for the standby.
+    Said before the write."""
+    _mine.journaled = True
+
+
+def gather() -> None:
+    """Before a round is read: while no save's answer waits on the standby, wait for more
+    phones' saves until the oldest one not yet confirmed is ``GATHER`` old."""
+    with _changed:
+        while True:
+            waiting = [entry for entries in _committed.values() for entry in entries]
+            if not waiting or any(awaited for _rev, _when, awaited in waiting):
+                return
+            left = min(when for _rev, when, _awaited in waiting) + GATHER - time.monotonic()
+            if left <= 0:
+                return
+            _changed.wait(left)
 
 
 def asked(held: dict[str, int]) -> None:
@@ -73,10 +102,10 @@ def asked(held: dict[str, int]) -> None:
                 _state["progressed"] = now
             _confirmed[slug] = revision
             waiting = _committed.get(slug, [])
-            done = [when for rev, when in waiting if rev <= revision]
+            done = [entry[1] for entry in waiting if entry[0] <= revision]
             if done:
                 _state["lag"] = now - min(done)
-            _committed[slug] = [(rev, when) for rev, when in waiting if rev > revision]
+            _committed[slug] = [entry for entry in waiting if entry[0] > revision]
         _changed.notify_all()
 
 
@@ -110,7 +139,7 @@ def status() -> dict:
     last confirmation's delay), and seconds since it last asked."""
     now = time.monotonic()
     with _changed:
-        waiting = [when for entries in _committed.values() for _rev, when in entries]
+        waiting = [entry[1] for entries in _committed.values() for entry in entries]
         behind = now - min(waiting) if waiting else _state["lag"]
         return {
             "answering": answering(),

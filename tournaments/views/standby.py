@@ -115,18 +115,22 @@ def changes(request):
     try:
         deadline = time.monotonic() + wait
         seen = standby_sync.commits()
-        while (
-            not (moved := standby_reads.events_moved(held))
-            and (left := deadline - time.monotonic()) > 0
-        ):
+        while True:
+            moved = standby_reads.events_moved(held)
+            accounts = standby_reads.staff_accounts()  # a password changed goes at once too
+            changed = standby_sent.accounts_moved(accounts)
+            if moved or changed or (left := deadline - time.monotonic()) <= 0:
+                break
             standby_sync.wait_for_change(min(LOOK, left), seen)
             seen = standby_sync.commits()
+        if moved:  # phones' saves come in bursts: one round carries a burst
+            standby_sync.gather()
     finally:
         standby_sync.polling(False)
     rows = body.get("rows") is True  # a standby that lays changed results over its own
     found = [standby_sent.answer(event, base, rows=rows) for event, base in moved]
-    accounts = standby_reads.staff_accounts()
-    return JsonResponse({"changes": found, "accounts": accounts})
+    standby_sent.accounts_sent(accounts)
+    return JsonResponse({"changes": found, "accounts": accounts, "accounts_changed": changed})
 
 
 def status_words() -> str:

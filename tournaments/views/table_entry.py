@@ -21,6 +21,7 @@ from .. import selectors, snapshot
 from ..rules.errors import RulesError
 from ..rules.json_input import read_json, whole_number
 from ..rules.types import Trump
+from ..services import standby_sync
 from ..services.table_entry import TableEntry, table_entry_submit
 from ..services.table_turn import AheadOfTheHall
 from .hand_now_words import hand_waits_for, next_move_words, over_words
@@ -163,6 +164,7 @@ def _submit(request, event, table: int):
         host_revokes=body.get("host_revokes", 0),
         resend=body.get("resend") is True,
     )
+    standby_sync.journaled()  # kept on the phone: its answer does not wait for the standby
     try:
         outcome = table_entry_submit(event=event, table=table, entry=entry)
     except RulesError as error:

@@ -43,6 +43,15 @@ def test_the_next_ask_confirms_a_change_before_it_is_applied(hall):
     assert hall[0]["held"] == {} and hall[1]["held"] == {"games": 12}
 
 
+def test_an_answer_of_the_accounts_alone_is_kept_when_they_changed(hall, monkeypatch):
+    def answer(hall, path, body, **kwargs):
+        return {"changes": [], "accounts": [{"username": "boss"}], "accounts_changed": True}
+
+    monkeypatch.setattr(standby_follower, "ask", answer)
+    assert standby_follower.follow_once(wait=0) == 0
+    assert [p.name for p in standby_received.pending()] == ["000000000001.accounts.json"]
+
+
 def test_once_a_takeover_began_the_standby_asks_nothing_more(hall):
     standby_follower.follow_once(wait=0)
     (standby_received.folder() / standby_received.MARK).touch()

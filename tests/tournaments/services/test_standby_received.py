@@ -4,6 +4,7 @@ what it received afterwards, in order, once, and a takeover applies all of it fi
 from __future__ import annotations
 
 import pytest
+from django.contrib.auth import get_user_model
 
 from tests.leader_helpers import make_event, make_user, play
 from tests.publishing_helpers import standings
@@ -110,3 +111,14 @@ def test_a_takeover_that_fails_lets_the_standby_go_on_confirming(client):
     with pytest.raises(Exception, match="Only a standby"):
         standby_received.take_over()  # a hall takes over from nobody
     assert not standby_received.taking_over()
+
+
+def test_a_password_changed_alone_is_kept_on_disk_then_applied():
+    make_user("boss", is_staff=True)
+    account = {"username": "boss", "password": "pbkdf2_sha256$1$salt$new", "is_staff": True}
+    standby_received.keep({"changes": [], "accounts": [account], "accounts_changed": True})
+    assert len(standby_received.pending()) == 1
+    assert standby_received.held() == {}  # it names no event
+    standby_received.apply()
+    assert get_user_model().objects.get(username="boss").password == account["password"]
+    assert not standby_received.pending()

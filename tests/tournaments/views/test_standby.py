@@ -4,8 +4,10 @@ and the leader's Two laptops page (a pairing code; on the standby, Take over the
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from tests.leader_helpers import make_event, make_user, play
@@ -94,6 +96,23 @@ def test_the_feed_sends_every_event_whole_with_its_secrets_then_only_what_moved(
     (moved,) = ask(client, key, held).json()["changes"]
     assert moved["change"]["base"] == held["games"] and moved["change"]["hands"] == [1]
     assert [e["phone_id"] for e in moved["secrets"]["entries"]] == ["phone-a"]
+
+
+def test_a_password_changed_goes_to_the_standby_at_once_though_no_event_moved(client):
+    make_event("games", tables=8)
+    boss = make_user("boss", is_staff=True)
+    key = paired(client)
+    (item,) = ask(client, key, {}).json()["changes"]
+    held = {"games": item["change"]["revision"]}
+    assert ask(client, key, held).json()["accounts_changed"] is False
+    boss.set_password("a-new-password-for-the-hall")
+    boss.save()
+    began = time.monotonic()
+    answer = ask(client, key, held, wait=20).json()
+    assert time.monotonic() - began < 2  # not the ask's 20 s
+    assert answer["changes"] == [] and answer["accounts_changed"] is True
+    hashed = get_user_model().objects.get(username="boss").password
+    assert [a["password"] for a in answer["accounts"]] == [hashed]
 
 
 def test_the_leader_shows_a_pairing_code_on_the_two_laptops_page(client):

@@ -96,8 +96,8 @@
       clearTimeout(timer);
       sending = false;
       if (answer.ok && answer.body.saved) {
+        remember(entry);  // first: the journal is the save's second copy until the standby's
         keep(null);
-        remember(entry);
         show("✓ " + answer.body.message, "saved");
         if (answer.body.next) {  // where the pair goes next, who comes, the trump
           var then = document.createElement("span");
