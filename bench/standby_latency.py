@@ -12,6 +12,25 @@ laptops would not share one.
 
     .venv/bin/python bench/standby_latency.py --saves 500
 
+Figures, 2026-11-29, third session. A phone's save is answered at once (its journal holds it
+until the standby does), and a round waits up to 0.25 s for more phones' saves unless a
+leader's save waits on it: a burst of 16 costs the hall a few rounds, not 16. Later runs: the
+standby switches threads every 0.5 ms while it follows.
+
+| p95 slower with a standby, ms | one phone | a hall's pace | the grid meanwhile | 16 at once |
+|---|---|---|---|---|
+| ``--two-laptops`` | +2.4 | +2.0 | +8.7 (50 saves) | +9.9 |
+| unpinned | +5.1 | +5.8 | +50.7 (50 saves) | +40.9 |
+| ``--two-laptops`` | +1.5 | +38.6 | +88.9 (50 saves) | -305.6 (alone's p95 760) |
+| ``--two-laptops``, 0.5 ms switch | -2.5 | -18.5 | -30.1 (50 saves) | -7.3 |
+| ``--two-laptops``, 0.5 ms switch, 600 saves | -1.1 | -4.1 | +10.7 (114 saves) | +43.1 |
+| unpinned, 0.5 ms switch, 600 saves | +0.4 | +6.9 | +70.5 (109 saves) | +28.6 |
+
+The grid's p50 is 17 to 26 ms slower in every run: it still waits for one round to the
+standby's disk, and unpinned the standby's apply takes the hall's cores meanwhile. Its p95
+over 50 saves is one of the three slowest, which one slow moment of the machine moves by as
+much as the goal.
+
 Figures, 2026-11-29, second session (a 2-core machine; ``--saves 300`` unless said). A round
 now reads only the results and entries written since the revision the standby holds (their
 ``revision``), in 13 statements instead of 16, and the standby no longer reads its newest
