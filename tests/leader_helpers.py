@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from django.contrib.auth import get_user_model
 
 from tournaments.formats.csv_files import TeamRow
@@ -61,6 +63,15 @@ def play(event: Event, hands, tricks: int = 8) -> None:
     for hand in hands:
         entries = [ResultEntry(hand, t, tricks) for t in range(1, event.tables + 1)]
         results_record(event=event, entries=entries, actor=None)
+
+
+def sent_by_phone(
+    phone_id: str, hand, tricks, visitor_revokes=0, host_revokes=0, resend: bool = False
+) -> str:
+    """An entry as a table's phone sends it (static/js/table_entry.js)."""
+    entry = {"id": phone_id, "hand": hand, "tricks": tricks}
+    entry |= {"visitor_revokes": visitor_revokes, "host_revokes": host_revokes}
+    return json.dumps(entry | ({"resend": True} if resend else {}))
 
 
 def grid_post(event: Event, hand: int, tricks: dict[int, object], seen=None, was=None, go="stay"):

@@ -17,10 +17,10 @@ from tests.hall_size import (
     hall_at_hand_eight,
     team_name,
 )
+from tests.leader_helpers import sent_by_phone
 from tournaments import selectors
 from tournaments.models import HandResult
 from tournaments.services.table_entry import (
-    TableEntry,
     table_entry_accept,
     table_entry_settings,
     table_entry_submit,
@@ -136,7 +136,7 @@ def test_the_grid_hears_the_tables_report(page, live_server, hall):
     page.set_viewport_size(LAPTOP)
     log_in(page, live_server, f"/events/{hall.slug}/hands/8/")
     expect(page.locator("#waiting-for")).to_contain_text("7, 12, 19")
-    table_entry_submit(event=hall, table=7, entry=TableEntry("phone-seven-0001", 8, 9))
+    table_entry_submit(event=hall, table=7, sent=sent_by_phone("phone-seven-0001", 8, 9))
     expect(page.locator("#waiting-for")).to_have_text(
         "Waiting for tables 12, 19, 44, 101, 180, 233.", timeout=10000
     )
@@ -206,7 +206,7 @@ def test_the_hall_map_shows_every_table_and_which_are_waiting(page, live_server,
         "Hand 8 · Waiting for tables 7, 12, 19, 44, 101, 180, 233."
     )
     table_entry_settings(event=hall, enabled=True, waits=True, actor=None)
-    table_entry_submit(event=hall, table=7, entry=TableEntry("phone-seven-0003", 8, 9))
+    table_entry_submit(event=hall, table=7, sent=sent_by_phone("phone-seven-0003", 8, 9))
     seven = page.locator("#hall-map-tables li[data-table='7']")
     expect(seven).to_have_class("pending", timeout=10000)  # by itself, at its next refresh
     assert seven.evaluate("e => getComputedStyle(e).backgroundColor") == "rgb(255, 255, 255)"
@@ -292,7 +292,7 @@ def test_the_hall_page_hears_the_tables_report(page, live_server, hall):
     page.goto(f"{live_server.url}/hall/")
     line = page.locator(".hall-waiting")
     expect(line).to_have_text("Hand 8 · Waiting for tables 7, 12, 19, 44, 101, 180, 233.")
-    table_entry_submit(event=hall, table=7, entry=TableEntry("phone-seven-0002", 8, 9))
+    table_entry_submit(event=hall, table=7, sent=sent_by_phone("phone-seven-0002", 8, 9))
     expect(line).to_have_text(
         "Hand 8 · Waiting for tables 12, 19, 44, 101, 180, 233.", timeout=20000
     )

@@ -13,8 +13,9 @@ from playwright.sync_api import expect
 from tests.e2e.test_accessibility import serious
 from tests.e2e.test_entry import FAST_HASHER, log_in
 from tests.hall_size import LAPTOP, hall_at_hand_eight
+from tests.leader_helpers import sent_by_phone
 from tournaments.models import HandResult
-from tournaments.services.table_entry import TableEntry, table_entry_submit
+from tournaments.services.table_entry import table_entry_submit
 
 pytestmark = pytest.mark.django_db(transaction=True)
 SHOTS = "/tmp/whist-grid-shots"  # noqa: S108 - screenshots to look at, not kept
@@ -100,7 +101,7 @@ def test_a_waiting_phone_entry_reads_as_played_with_its_revokes(page, live_serve
     hall.save(update_fields=["table_entry_waits"])
     page.set_viewport_size(LAPTOP)
     log_in(page, live_server, f"/events/{hall.slug}/hands/8/")
-    table_entry_submit(event=hall, table=12, entry=TableEntry("phone-twelve-01", 8, 9, 1, 0))
+    table_entry_submit(event=hall, table=12, sent=sent_by_phone("phone-twelve-01", 8, 9, 1, 0))
     waiting = page.locator("#row-12 .waiting-entry")
     expect(waiting).to_contain_text(
         "Table says 9 played · revokes: visitors 1, hosts 0", timeout=10000

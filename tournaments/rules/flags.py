@@ -127,6 +127,12 @@ def day_ledger(
     return summary, all_moves
 
 
+def nets_added(nets: Iterable[tuple[int, ...]], tables: int) -> tuple[int, ...]:
+    """Hands' nets (flags won less lost, ``net[t - 1]`` for table t) added table by table."""
+    nets = list(nets)
+    return tuple(map(sum, zip(*nets, strict=True))) if nets else (0,) * tables
+
+
 def net_flags_by_day(
     tables: int, results: Iterable[Result], settings: FlagSettings = DEFAULT_SETTINGS
 ) -> dict[int, dict[int, int]]:

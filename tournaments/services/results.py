@@ -69,16 +69,18 @@ def results_record(
     if not entries:
         return []
     with write_transaction():
-        return _record(event, entries, actor, action, conflicts)
+        return record_checked(event, entries, actor, action, conflicts)
 
 
-def _record(
+def record_checked(
     event: Event,
     entries: Sequence[ResultEntry],
     actor,
     action: str,
-    conflicts: list[ResultConflict] | None,
+    conflicts: list[ResultConflict] | None = None,
 ) -> list[HandResult]:
+    """``results_record`` for a write that has checked its actor's permission and holds its
+    transaction (a table's entry): the role is not read a second time."""
     ends, *locked = lock_event(event, "play_ends_after", "revision", "setup_revision")
     numbers = {e.hand for e in entries}
     hands = {h.number: h for h in Hand.objects.filter(event=event, number__in=numbers)}
@@ -87,12 +89,9 @@ def _record(
         (r.hand_id, r.host_table): r
         for r in HandResult.objects.filter(event=event, hand__in=hands.values())
     }
-    # What each day's first saved hand began with, from the earlier hands' tallies (those a
-    # reader keeps), read before this save writes anything.
-    starts: dict[int, int] = {}
+    starts: dict[int, int] = {}  # each day's first saved hand: its loans are rewritten on
     for h in hands.values():
         starts[h.day] = min(starts.get(h.day, h.number), h.number)
-    held = {day: held_before(event, day, start) for day, start in starts.items() if start > 1}
     now = timezone.now()
     stamp = revision_brought(locked[0])  # on the rows it writes
     name = permissions.actor_name(actor)
@@ -184,7 +183,7 @@ def _record(
     planner.written(len(log), HandResult, AuditEntry, Hand, Loan)
     if created or changed:
         known = _saved_hands(hands, current, created)
-        _loans_write(event, starts, known, held)
+        _loans_write(event, starts, known)
         saved = {e.hand for e in created_entries} | {by_id[r.hand_id] for r in changed}
         bump_revision(event, hands=saved, locked=(locked[0], locked[1]))
     return rows.instances(HandResult, created, {"entered_at": now, "revision": stamp}) + changed
@@ -221,30 +220,24 @@ def loans_rebuild(*, event: Event, days: Iterable[int] = (), hands: Iterable[int
         else ()
     ):
         first[day] = min(first.get(day, number), number)
-    held = {day: held_before(event, day, start) for day, start in first.items() if start > 1}
-    _loans_write(event, first, {}, held)
+    _loans_write(event, first, {})
 
 
-def _loans_write(
-    event: Event,
-    first: Mapping[int, int],
-    known: Mapping[int, list[Result]],
-    held: Mapping[int, dict[int, int]],
-) -> None:
+def _loans_write(event: Event, first: Mapping[int, int], known: Mapping[int, list[Result]]) -> None:
     """The loans of each day in ``first`` from its first hand to rewrite on: ``known`` holds
-    every result of some hands (those a save just wrote), read no more; ``held`` what each
-    table held when that first hand began (none for a day's first hand). A save gives what it
-    read under the lock before writing; it reads nothing of the tallies again."""
+    every result of some hands (those a save just wrote), read no more. Each day starts from
+    what its tables held when that first hand began, summed from the earlier hands' tallies
+    (those a reader keeps): a save writes only that hand and later ones, so they are as
+    before it."""
     loans = []
     for day, start in sorted(first.items()):
+        held = held_before(event, day, start) if start > 1 else None
         recorded = selectors.results(event, [day], from_hand=start, skip=known) + [
             r for number, saved in known.items() if number >= start for r in saved if r.day == day
         ]
         recorded.sort(key=lambda r: (r.hand, r.host_table))
         Loan.objects.filter(event=event, day=day, hand__gte=start).delete()
-        _, moves = flag_rules.day_ledger(
-            event.tables, day, recorded, event.flag_settings, held.get(day)
-        )
+        _, moves = flag_rules.day_ledger(event.tables, day, recorded, event.flag_settings, held)
         loans += [
             Loan(event=event, day=day, hand=m.hand, table=m.host_table, flags=m.loan)
             for m in moves

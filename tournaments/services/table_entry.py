@@ -20,11 +20,12 @@ from django.utils import timezone
 from .. import permissions, selectors
 from ..models import Event, Hand, HandResult, SubmissionStatus, TableSubmission, TableToken
 from ..rules import flags as flag_rules
-from ..rules.errors import RulesError
+from ..rules.errors import RulesError, gettext_noop
+from ..rules.json_input import read_json, whole_number
 from ..rules.types import ResultEntry
 from .audit import audit, bump_revision, revision_brought
 from .locks import lock_event, write_transaction
-from .results import results_record
+from .results import record_checked
 from .table_resend import note_entry, resend_record
 from .table_turn import refuse_out_of_turn
 
@@ -92,6 +93,13 @@ def table_entry_settings(*, event: Event, enabled: bool, waits: bool, actor) -> 
     return stored
 
 
+class EntryUnreadable(RulesError):
+    """What was sent is not a phone's entry: not JSON, nested too deep, or no hand number."""
+
+    def __init__(self) -> None:
+        super().__init__(gettext_noop("The entry could not be read; reload the page."))
+
+
 @dataclass(frozen=True)
 class TableEntry:
     """What the hosts entered and the visitors confirmed on the table's phone."""
@@ -102,6 +110,27 @@ class TableEntry:
     visitor_revokes: object = 0
     host_revokes: object = 0
     resend: bool = False  # sent again from the phone's journal: fills a lost result only
+
+    @classmethod
+    def read(cls, sent: bytes | str) -> TableEntry:
+        """The entry as the phone sends it (``table_entry.js``, its journal's resends too):
+        a JSON record of ``id``, ``hand``, ``tricks``, the revokes and ``resend``. Its numbers
+        other than the hand are checked where they are recorded."""
+        try:
+            body = read_json(sent or b"{}")
+            if not isinstance(body, dict):
+                raise ValueError(body)
+            hand = whole_number(body.get("hand"), 5)
+        except ValueError:  # not JSON, too deep, or not an entry (RulesError is a ValueError)
+            raise EntryUnreadable from None
+        return cls(
+            phone_id=str(body.get("id", "")),
+            hand=hand,
+            tricks_played=body.get("tricks"),
+            visitor_revokes=body.get("visitor_revokes", 0),
+            host_revokes=body.get("host_revokes", 0),
+            resend=body.get("resend") is True,
+        )
 
 
 @dataclass(frozen=True)
@@ -116,10 +145,13 @@ class EntryOutcome:
 
 
 @write_transaction()
-def table_entry_submit(*, event: Event, table: int, entry: TableEntry) -> EntryOutcome:
-    """Record a table's confirmed entry (or keep it for the leader), once per phone id."""
+def table_entry_submit(*, event: Event, table: int, sent: bytes | str) -> EntryOutcome:
+    """Record a table's confirmed entry, ``sent`` as its phone sends it (``TableEntry.read``),
+    or keep it for the leader; once per phone id. Nothing sent is read before the table's
+    permission is checked."""
     actor = permissions.TableActor(event.pk, table)
     permissions.require(actor, event, permissions.ENTER)
+    entry = TableEntry.read(sent)
     if not PHONE_ID.match(entry.phone_id or ""):
         raise RulesError("The entry has no valid id; reload the page", field="id")
     lock_event(event)
@@ -163,14 +195,10 @@ def table_entry_submit(*, event: Event, table: int, entry: TableEntry) -> EntryO
         bump_revision(event)  # the hall's pages list the tables whose entry waits
     else:
         seen_version = result.version if result else 0
-        results_record(
-            event=event,
-            entries=[
-                ResultEntry(hand.number, table, played, visitor_revokes, host_revokes, seen_version)
-            ],
-            actor=actor,
-            action="result entered at the table",
-        )
+        entries = [
+            ResultEntry(hand.number, table, played, visitor_revokes, host_revokes, seen_version)
+        ]
+        record_checked(event, entries, actor, "result entered at the table")
     return EntryOutcome(hand.number, adjusted, status)
 
 
@@ -203,21 +231,12 @@ def table_entry_accept(*, event: Event, hand: int, table: int, actor) -> HandRes
             hand=hand,
             table=table,
         )
-    saved = results_record(
-        event=event,
-        entries=[
-            ResultEntry(
-                hand,
-                table,
-                waiting.tricks_played,
-                waiting.visitor_revokes,
-                waiting.host_revokes,
-                result.version if result else 0,
-            )
-        ],
-        actor=permissions.TableActor(event.pk, table),
-        action="result entered at the table",
-    )
+    seen_version = result.version if result else 0
+    counted = (waiting.tricks_played, waiting.visitor_revokes, waiting.host_revokes)
+    entries = [ResultEntry(hand, table, *counted, seen_version)]
+    # In the table's name: the leader's permission is the one checked.
+    as_table = permissions.TableActor(event.pk, table)
+    saved = record_checked(event, entries, as_table, "result entered at the table")
     waiting.status, waiting.revision = SubmissionStatus.ACCEPTED, revision_brought(revision)
     waiting.save(update_fields=["status", "revision"])
     audit(event, actor, "table entry accepted", f"table entry hand {hand} table {table}").save()

@@ -21,7 +21,7 @@ from ..rules.errors import RulesError
 from ..rules.types import ResultEntry
 from .audit import audit, bump_revision, revision_brought
 from .locks import lock_event, write_transaction
-from .results import results_record
+from .results import record_checked
 
 
 def resend_record(
@@ -51,12 +51,8 @@ def resend_record(
         return SubmissionStatus.COUNTED, True
     if result is None and not event.table_entry_waits:
         note_entry(event, table, hand, phone_id, played, adjusted, SubmissionStatus.COUNTED, now)
-        results_record(
-            event=event,
-            entries=[ResultEntry(hand.number, table, *played, 0)],
-            actor=actor,
-            action="result entered at the table",
-        )
+        entries = [ResultEntry(hand.number, table, *played, 0)]
+        record_checked(event, entries, actor, "result entered at the table")
         return SubmissionStatus.COUNTED, False
     # The hall holds another result (or this event's entries wait): the leader decides.
     TableSubmission.objects.filter(

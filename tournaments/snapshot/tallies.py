@@ -19,7 +19,7 @@ from functools import cached_property
 
 from ..cache import facts, store
 from ..models import Event, Hand, Loan
-from ..rules.flags import flags_won
+from ..rules.flags import flags_won, nets_added
 from ..rules.types import Result
 
 
@@ -92,7 +92,7 @@ def summed(hands: dict[int, HandTally], tables: int) -> Tallies:
         by_day.setdefault(tally.day, []).append(tally)
     begun = {day: kept for day, kept in by_day.items() if any(t.results for t in kept)}
     return Tallies(
-        net={day: _summed(kept, tables) for day, kept in sorted(begun.items())},
+        net={day: nets_added((t.net for t in kept), tables) for day, kept in sorted(begun.items())},
         recorded=sum(t.results for t in hands.values()),
         last_hand=max((n for n, t in hands.items() if t.results), default=0),
         per_hand={n: t.results for n, t in hands.items()},
@@ -105,18 +105,12 @@ def held_before(event: Event, day: int, hand: int) -> dict[int, int]:
     won, less what its hosts lost, plus what the leader loaned it in the day's earlier hands.
     A save calls it under the event's lock, before it writes."""
     earlier = hand_tallies(event, Hand.objects.filter(event=event, day=day, number__lt=hand))
-    moved = _summed(earlier.values(), event.tables)
+    moved = nets_added((t.net for t in earlier.values()), event.tables)
     held = {t: event.flags_per_table + flags for t, flags in enumerate(moved, 1)}
     loans = Loan.objects.filter(event=event, day=day, hand__lt=hand).order_by()
     for table, flags in loans.values_list("table", "flags"):
         held[table] += flags
     return held
-
-
-def _summed(hands, tables: int) -> tuple[int, ...]:
-    """The hands' nets added table by table."""
-    nets = [t.net for t in hands]
-    return tuple(map(sum, zip(*nets, strict=True))) if nets else (0,) * tables
 
 
 def hand_tallies(event: Event, hands) -> dict[int, HandTally]:

@@ -19,10 +19,9 @@ from django.views.decorators.http import require_http_methods
 
 from .. import selectors, snapshot
 from ..rules.errors import RulesError
-from ..rules.json_input import read_json, whole_number
 from ..rules.types import Trump
 from ..services import standby_sync
-from ..services.table_entry import TableEntry, table_entry_submit
+from ..services.table_entry import EntryUnreadable, table_entry_submit
 from ..services.table_turn import AheadOfTheHall
 from .hand_now_words import hand_waits_for, next_move_words, over_words
 
@@ -147,26 +146,11 @@ def _context(event, table: int, request) -> dict:
 
 
 def _submit(request, event, table: int):
-    try:
-        body = read_json(request.body or b"{}")
-        if not isinstance(body, dict):
-            raise ValueError
-        hand = whole_number(body.get("hand"), 5)
-    except ValueError:  # not JSON, too deep, or not an entry (RulesError is a ValueError)
-        return JsonResponse(
-            {"error": _("The entry could not be read; reload the page.")}, status=400
-        )
-    entry = TableEntry(
-        phone_id=str(body.get("id", "")),
-        hand=hand,
-        tricks_played=body.get("tricks"),
-        visitor_revokes=body.get("visitor_revokes", 0),
-        host_revokes=body.get("host_revokes", 0),
-        resend=body.get("resend") is True,
-    )
     standby_sync.journaled()  # kept on the phone: its answer does not wait for the standby
     try:
-        outcome = table_entry_submit(event=event, table=table, entry=entry)
+        outcome = table_entry_submit(event=event, table=table, sent=request.body)
+    except EntryUnreadable as error:
+        return JsonResponse({"error": error.message}, status=400)
     except RulesError as error:
         answer = {"error": error.message, "field": error.field}
         if isinstance(error, AheadOfTheHall):

@@ -9,9 +9,9 @@ import importlib
 import pytest
 from django.apps import apps
 
-from tests.leader_helpers import make_event, play
+from tests.leader_helpers import make_event, play, sent_by_phone
 from tournaments.models import Event, Hand, HandResult, TableSubmission
-from tournaments.services.table_entry import TableEntry, table_entry_submit
+from tournaments.services.table_entry import table_entry_submit
 
 pytestmark = pytest.mark.django_db
 
@@ -21,7 +21,7 @@ migration = importlib.import_module("tournaments.migrations.0017_row_revisions")
 def test_results_and_entries_written_before_take_their_hands_and_events_revision():
     event = make_event("upgrade", tables=4, hands_per_day=(6,))
     play(event, [1, 2])
-    table_entry_submit(event=event, table=1, entry=TableEntry("phone-0001-3", 3, 8))
+    table_entry_submit(event=event, table=1, sent=sent_by_phone("phone-0001-3", 3, 8))
     HandResult.objects.update(revision=0)
     TableSubmission.objects.update(revision=0)  # as the columns came in
     migration.stamp_rows(apps, None)

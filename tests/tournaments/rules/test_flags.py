@@ -8,6 +8,7 @@ from tournaments.rules.flags import (
     flags_won,
     hand_moves,
     net_flags_by_day,
+    nets_added,
 )
 from tournaments.rules.types import FlagSettings, Result
 
@@ -113,3 +114,9 @@ def test_every_day_starts_with_twelve_flags_at_every_table():
 def test_a_day_with_no_results_has_not_begun():
     """Only days with at least one result appear in the net flags."""
     assert set(net_flags_by_day(4, [r(31, 1, 2, 8, day=2)])) == {2}
+
+
+def test_hands_nets_add_up_table_by_table():
+    """Two hands' flags won less lost add up for each table; no hand yet leaves every table at 0."""
+    assert nets_added([(1, -1, 0), (0, 2, -2)], 3) == (1, 1, -2)
+    assert nets_added([], 3) == (0, 0, 0)

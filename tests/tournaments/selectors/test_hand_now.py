@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import build_event
+from tests.leader_helpers import sent_by_phone
 from tournaments import selectors, snapshot
 from tournaments.models import Event, Hand, HandResult
 from tournaments.rules.errors import RulesError
@@ -17,7 +18,7 @@ from tournaments.rules.hand_now import current_hand, hand_now_from, may_enter, s
 from tournaments.rules.types import Hand as RulesHand
 from tournaments.services import ResultEntry, results_record
 from tournaments.services.closing import day_close
-from tournaments.services.table_entry import TableEntry, table_entry_submit
+from tournaments.services.table_entry import table_entry_submit
 
 TABLES, DAYS = 4, (3, 3)
 
@@ -121,7 +122,7 @@ def test_no_table_entry_moves_a_public_count_beyond_the_complete_hands(db, steps
                 outcome = table_entry_submit(
                     event=event,
                     table=table,
-                    entry=TableEntry(f"phone-{number:04d}", hand, tricks),
+                    sent=sent_by_phone(f"phone-{number:04d}", hand, tricks),
                 )
             except RulesError:
                 pass

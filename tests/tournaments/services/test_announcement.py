@@ -8,12 +8,12 @@ import pytest
 from django.core.exceptions import PermissionDenied
 from django.utils import timezone
 
-from tests.leader_helpers import make_event, make_user, play
+from tests.leader_helpers import make_event, make_user, play, sent_by_phone
 from tournaments.models import AuditEntry, Event
 from tournaments.rules.errors import RulesError
 from tournaments.services.announcement import announcement_set, hand_clock_set
 from tournaments.services.closing import day_close
-from tournaments.services.table_entry import TableEntry, table_entry_submit, table_tokens_issue
+from tournaments.services.table_entry import table_entry_submit, table_tokens_issue
 
 pytestmark = pytest.mark.django_db
 
@@ -86,7 +86,7 @@ def test_a_phone_cannot_enter_hand_four_before_day_one_is_closed(client):
     page = client.get(f"/enter/{token}/").content.decode()
     assert "Day 1 is over" in page and "Hand 4 opens here once the leader closes day 1" in page
     with pytest.raises(RulesError, match="Day 1 is over: hand 4 waits until the leader closes"):
-        table_entry_submit(event=event, table=1, entry=TableEntry("phone-0001", 4, 8))
+        table_entry_submit(event=event, table=1, sent=sent_by_phone("phone-0001", 4, 8))
 
 
 def test_a_phone_enters_hand_four_once_day_one_is_closed():
@@ -95,7 +95,7 @@ def test_a_phone_enters_hand_four_once_day_one_is_closed():
     play(event, [1, 2, 3])
     close(event, 1)
     event.refresh_from_db()
-    outcome = table_entry_submit(event=event, table=1, entry=TableEntry("phone-0002", 4, 8))
+    outcome = table_entry_submit(event=event, table=1, sent=sent_by_phone("phone-0002", 4, 8))
     assert outcome.hand == 4
 
 

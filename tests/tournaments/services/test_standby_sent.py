@@ -7,14 +7,13 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import User
 
-from tests.leader_helpers import make_event, make_user, play
+from tests.leader_helpers import make_event, make_user, play, sent_by_phone
 from tests.publishing_helpers import standings
 from tournaments.models import Event, HandResult
 from tournaments.services import ResultEntry, results_record, standby_received, standby_sent
 from tournaments.services.counts import counts_save
 from tournaments.services.people import role_grant
 from tournaments.services.table_entry import (
-    TableEntry,
     table_entry_accept,
     table_entry_submit,
     table_tokens_issue,
@@ -174,8 +173,8 @@ def test_a_result_gone_since_the_round_the_standby_holds_sends_its_hand_whole():
 
 
 def enter(hall: Event, table: int, hand: int, tricks: int) -> None:
-    entry = TableEntry(f"phone-{table:04d}-{hand}", hand, tricks)
-    table_entry_submit(event=hall, table=table, entry=entry)
+    entry = sent_by_phone(f"phone-{table:04d}-{hand}", hand, tricks)
+    table_entry_submit(event=hall, table=table, sent=entry)
 
 
 def test_a_phone_entry_written_since_goes_and_those_the_standby_holds_do_not():

@@ -7,14 +7,14 @@ import math
 import pytest
 from django.core.exceptions import PermissionDenied
 
-from tests.leader_helpers import make_event, make_user, play
+from tests.leader_helpers import make_event, make_user, play, sent_by_phone
 from tournaments import snapshot
 from tournaments.models import AuditEntry, Event, HandResult, TableSubmission, TableToken
 from tournaments.rules.errors import RulesError
 from tournaments.services import ResultEntry, results_record
 from tournaments.services.closing import day_close
 from tournaments.services.table_entry import (
-    TableEntry,
+    EntryUnreadable,
     table_entry_accept,
     table_entry_settings,
     table_entry_submit,
@@ -25,8 +25,8 @@ pytestmark = pytest.mark.django_db
 
 
 def send(event, table, hand, tricks, phone_id=None, **revokes):
-    entry = TableEntry(phone_id or f"phone-{table}-{hand}-{tricks}", hand, tricks, **revokes)
-    return table_entry_submit(event=event, table=table, entry=entry)
+    entry = sent_by_phone(phone_id or f"phone-{table}-{hand}-{tricks}", hand, tricks, **revokes)
+    return table_entry_submit(event=event, table=table, sent=entry)
 
 
 def result(event, hand, table):
@@ -52,6 +52,19 @@ def test_a_retried_send_with_the_same_id_records_once():
     assert HandResult.objects.filter(event=event).count() == 1
     assert AuditEntry.objects.filter(target="hand 1 table 2").count() == 1
     assert TableSubmission.objects.filter(event=event).count() == 1
+
+
+@pytest.mark.parametrize(
+    "sent", [b"not json", b"[1, 2]", b'{"id": "phone-0001", "hand": true}', b"", b"[" * 30]
+)
+def test_what_is_not_a_phones_entry_is_refused_and_records_nothing(sent):
+    """A body that is not an entry (not JSON, a list, no whole hand, empty, nested too deep) is
+    refused as unreadable; nothing is kept of it."""
+    event = make_event("te-unread", tables=4)
+    with pytest.raises(EntryUnreadable, match="could not be read"):
+        table_entry_submit(event=event, table=1, sent=sent)
+    assert not TableSubmission.objects.filter(event=event).exists()
+    assert not HandResult.objects.filter(event=event).exists()
 
 
 def test_revokes_are_kept_and_applied():

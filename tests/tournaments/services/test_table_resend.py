@@ -6,21 +6,21 @@ from __future__ import annotations
 import pytest
 from django.core.exceptions import PermissionDenied
 
-from tests.leader_helpers import make_event, make_user, play
+from tests.leader_helpers import make_event, make_user, play, sent_by_phone
 from tournaments import selectors
 from tournaments.models import AuditEntry, HandResult, TableSubmission
 from tournaments.rules.errors import RulesError
 from tournaments.services import ResultEntry, results_record
 from tournaments.services.closing import day_close
-from tournaments.services.table_entry import TableEntry, table_entry_accept, table_entry_submit
+from tournaments.services.table_entry import table_entry_accept, table_entry_submit
 from tournaments.services.table_resend import resent_entry_refuse
 
 pytestmark = pytest.mark.django_db
 
 
 def send(event, table, hand, tricks, phone_id, resend=False, **revokes):
-    entry = TableEntry(phone_id, hand, tricks, resend=resend, **revokes)
-    return table_entry_submit(event=event, table=table, entry=entry)
+    entry = sent_by_phone(phone_id, hand, tricks, resend=resend, **revokes)
+    return table_entry_submit(event=event, table=table, sent=entry)
 
 
 def result(event, hand, table):

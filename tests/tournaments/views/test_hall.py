@@ -12,7 +12,7 @@ from django.core.management import call_command
 from django.urls import reverse
 from pypdf import PdfReader
 
-from tests.leader_helpers import make_event, make_user, play
+from tests.leader_helpers import make_event, make_user, play, sent_by_phone
 from tournaments import selectors
 from tournaments.services import ResultEntry, results_record
 from tournaments.services.table_entry import table_entry_settings, table_tokens_issue
@@ -100,13 +100,13 @@ def test_the_hall_map_marks_every_table_waiting_entered_at_the_table_or_in(clien
     """Hand 2 in at tables 1, 2 and 5, table 3's phone entry waiting for the leader: the map
     shows tables 4, 6, 7 and 8 waiting, 3 entered at the table, the rest in, and says so; the
     event's menu links to it."""
-    from tournaments.services.table_entry import TableEntry, table_entry_submit
+    from tournaments.services.table_entry import table_entry_submit
 
     event = make_event("hall-map", tables=8)
     play(event, [1])
     some_of(event, 2, [1, 2, 5])
     table_entry_settings(event=event, enabled=True, waits=True, actor=None)
-    table_entry_submit(event=event, table=3, entry=TableEntry("phone-three-0001", 2, 9))
+    table_entry_submit(event=event, table=3, sent=sent_by_phone("phone-three-0001", 2, 9))
     page = client.get(reverse("tournaments:hall_map", args=[event.slug])).content.decode()
     tiles = page.split('id="hall-map-tables"')[1].split("</ol>")[0]
     marks = {

@@ -10,9 +10,9 @@ from types import SimpleNamespace
 import pytest
 from django.urls import reverse
 
-from tests.leader_helpers import grid_post, make_event, make_user, play
+from tests.leader_helpers import grid_post, make_event, make_user, play, sent_by_phone
 from tournaments.services import ResultEntry, results_record
-from tournaments.services.table_entry import TableEntry, table_entry_submit
+from tournaments.services.table_entry import table_entry_submit
 from tournaments.views.hand_grid_words import saved_words
 
 pytestmark = pytest.mark.django_db
@@ -74,7 +74,7 @@ def test_a_waiting_entry_shows_tricks_as_played_and_its_revokes(client, event, l
     played · revokes: visitors 1, hosts 0', not the 7 left after the penalty."""
     event.table_entry_waits = True
     event.save(update_fields=["table_entry_waits"])
-    table_entry_submit(event=event, table=2, entry=TableEntry("phone-two-0001", 1, 9, 1, 0))
+    table_entry_submit(event=event, table=2, sent=sent_by_phone("phone-two-0001", 1, 9, 1, 0))
     page = client.get(url(event)).content.decode()
     row = re.search(r'<tr id="row-2".*?</tr>', page, re.S)[0]
     text = " ".join(re.sub(r"<[^>]+>", "", row).split())
