@@ -103,7 +103,7 @@ def summed(hands: dict[int, HandTally], tables: int) -> Tallies:
 def held_before(event: Event, day: int, hand: int) -> dict[int, int]:
     """Flags on each table when ``hand`` of ``day`` began: the day's start, plus what its pair
     won, less what its hosts lost, plus what the leader loaned it in the day's earlier hands.
-    A save calls it under the event's lock, before it writes."""
+    A save calls it under the event's lock, as it rewrites the loans from that hand on."""
     earlier = hand_tallies(event, Hand.objects.filter(event=event, day=day, number__lt=hand))
     moved = nets_added((t.net for t in earlier.values()), event.tables)
     held = {t: event.flags_per_table + flags for t, flags in enumerate(moved, 1)}
